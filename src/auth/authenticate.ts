@@ -1,0 +1,89 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Sql } from 'postgres';
+import { ApiError } from '../http/errors.js';
+import { checkContentDigest } from '../signing/content-digest.js';
+import { checkWindow, parseSignature } from '../signing/parse.js';
+import { signatureBase } from '../signing/signature-base.js';
+import type { SignedRequest } from '../signing/components.js';
+import { verifySignature } from '../signing/verify.js';
+import type { Credential, CredentialStore } from './credentials.js';
+import { recordUsage, type RateState } from './usage.js';
+
+export interface AuthSettings {
+  skewSeconds: number;
+  rateLimit: number;
+  rateWindowSeconds: number;
+}
+
+export interface Authenticated {
+  credential: Credential;
+  rate: RateState;
+}
+
+const refusedQuery = ['api_key', 'apikey', 'access_token', 'token'];
+
+/** Step 1: credentials of another kind are refused before anything else is looked at. */
+export function refuseOtherCredentials(headers: IncomingHttpHeaders, query: URLSearchParams): void {
+  const carried = headers.authorization !== undefined ? 'an Authorization header'
+    : headers.cookie !== undefined ? 'a Cookie header'
+    : headers['x-api-key'] !== undefined ? 'an X-Api-Key header'
+    : refusedQuery.find((name) => query.has(name));
+  if (carried) {
+    throw new ApiError('unsupported_credentials',
+      `${carried.startsWith('a') ? carried : `the ${carried} query parameter`} is not accepted: sign the request (RFC 9421)`);
+  }
+}
+
+const algorithmOf: Record<string, Credential['algorithm']> = {
+  'hmac-sha256': 'hmac-sha256',
+  'rsa-v1_5-sha256': 'rsa2',
+};
+
+/** Steps 3: the credential behind a keyid, if it may sign at all. */
+function usable(credential: Credential | undefined, nowMs: number): Credential {
+  if (!credential) throw new ApiError('unknown_key', 'the keyid names no credential');
+  if (credential.kind !== 'live') throw new ApiError('unsupported_credentials', 'this credential is not a live credential');
+  if (credential.status === 'revoked') throw new ApiError('credential_revoked', 'the credential was revoked');
+  if (credential.expiresAt && credential.expiresAt.getTime() <= nowMs) {
+    throw new ApiError('credential_revoked', 'the credential has expired');
+  }
+  return credential;
+}
+
+/**
+ * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
+ * nonce and rate window. Returns the body it read, so that it is read exactly once.
+ */
+export async function authenticate(
+  sql: Sql,
+  store: CredentialStore,
+  settings: AuthSettings,
+  request: SignedRequest,
+  hasBody: boolean,
+  readBody: () => Promise<Buffer>,
+): Promise<Authenticated & { body: Buffer }> {
+  const parsed = parseSignature(request, hasBody);
+  const now = Date.now();
+  const credential = usable(await store.get(parsed.keyId), now);
+  checkWindow(parsed, Math.floor(now / 1000), settings.skewSeconds);
+
+  const body = await readBody();
+  if (body.length > 0 || hasBody) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
+  if (parsed.alg !== undefined && algorithmOf[parsed.alg] !== credential.algorithm) {
+    throw new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
+  }
+  if (!verifySignature(signatureBase(request, parsed), parsed.signature, credential.key)) {
+    throw new ApiError('signature_invalid', 'the signature does not verify');
+  }
+
+  const usage = await recordUsage(sql, {
+    credentialId: credential.id,
+    nonce: parsed.nonce,
+    nonceExpiresAt: new Date((parsed.created + settings.skewSeconds + 1) * 1000),
+    limit: credential.rateLimit ?? settings.rateLimit,
+    windowSeconds: settings.rateWindowSeconds,
+    now,
+  });
+  if (usage.replayed) throw new ApiError('replayed_request', 'this nonce was already used by the credential');
+  return { credential, rate: usage.rate, body };
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Algorithm, Credential } from '../auth/credentials.js';
+import { loadConfig } from '../config.js';
+import { createDemo } from '../console/demo.js';
+import { issueCredential, listCredentials, revokeCredential } from '../console/credentials.js';
+import { createOperator, createWorkspace } from '../console/workspaces.js';
+import { migrate } from '../db/migrate.js';
+import { ApiError, problem } from '../http/errors.js';
+import { masterKey, openDatabase } from '../runtime.js';
+import type { Sql } from '../db/pool.js';
+import { runCli } from './run.js';
+
+const help = `partner-admin: the console's operations (issuance), JSON on stdout
+
+  workspace create --kind club|federation --name NAME [--federation ID] [--short-name S]
+                   [--country CC] [--package P] [--subscription-status S] [--modules a,b] [--flags k=v,…]
+  operator create --workspace ID --email EMAIL [--owner] [--permissions p1,p2]
+  credential issue --workspace ID --issuer OPERATOR_ID --label L --algorithm hmac-sha256|rsa2
+                   [--public-key FILE.pem] --scopes s1,s2 [--rate-limit N] [--expires-at RFC3339]
+                   [--kind live|legacy|mock]
+  credential revoke --key-id K
+  credential list --workspace ID
+  demo
+
+A refusal exits 1 with the flat error JSON on stderr.`;
+
+const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+function usage(message: string): ApiError {
+  return new ApiError('validation_failed', message);
+}
+
+function required(values: Record<string, unknown>, ...names: string[]): void {
+  const missing = names.filter((n) => values[n] === undefined);
+  if (missing.length) throw usage(`missing --${missing.join(', --')}`);
+}
+
+function positiveInteger(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,8}$/.test(raw)) throw usage(`--${name} must be a positive integer`);
+  return Number(raw);
+}
+
+function oneOf<T extends string>(raw: string | undefined, name: string, allowed: readonly T[]): T | undefined {
+  if (raw !== undefined && !allowed.includes(raw as T)) throw usage(`--${name} must be one of ${allowed.join(', ')}`);
+  return raw as T | undefined;
+}
+
+/** Opens the database (starting the embedded one if needed), migrates, runs `work`, prints its JSON. */
+function withDatabase(work: (sql: Sql, key: () => Buffer, dataDir: string) => Promise<unknown>) {
+  return async () => {
+    const config = loadConfig();
+    const db = await openDatabase(config);
+    try {
+      await migrate(db.sql);
+      const out = await work(db.sql, () => masterKey(config), config.dataDir);
+      process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      process.stderr.write(JSON.stringify(problem(error, 'cli')) + '\n');
+      return 1;
+    } finally {
+      await db.close();
+    }
+  };
+}
+
+function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+}
+
+const s = { type: 'string' } as const;
+
+async function workspaceCommand(args: string[]): Promise<number> {
+  if (args[0] !== 'create') throw usage('usage: workspace create …');
+  const o = parse(args.slice(1), { kind: s, name: s, federation: s, 'short-name': s, country: s, package: s, 'subscription-status': s, modules: s, flags: s }) as Record<string, string | undefined>;
+  return withDatabase(async (sql) => {
+    required(o, 'kind', 'name');
+    return createWorkspace(sql, {
+      kind: oneOf(o.kind, 'kind', ['club', 'federation'] as const)!,
+      name: o.name!, federationId: o.federation, shortName: o['short-name'], country: o.country,
+      package: o.package, subscriptionStatus: o['subscription-status'], modules: list(o.modules),
+      flags: Object.fromEntries(list(o.flags).map((kv) => [kv.split('=')[0]!, kv.split('=').slice(1).join('=')])),
+    });
+  })();
+}
+
+async function operatorCommand(args: string[]): Promise<number> {
+  if (args[0] !== 'create') throw usage('usage: operator create …');
+  const o = parse(args.slice(1), { workspace: s, email: s, owner: { type: 'boolean' }, permissions: s });
+  return withDatabase(async (sql) => {
+    required(o, 'workspace', 'email');
+    return createOperator(sql, { workspaceId: o.workspace as string, email: o.email as string, isOwner: o.owner === true, permissions: list(o.permissions as string | undefined) });
+  })();
+}
+
+async function credentialCommand(args: string[]): Promise<number> {
+  const [verb, ...rest] = args;
+  if (verb === 'issue') {
+    const o = parse(rest, { workspace: s, issuer: s, label: s, algorithm: s, 'public-key': s, scopes: s, 'rate-limit': s, 'expires-at': s, kind: s }) as Record<string, string | undefined>;
+    return withDatabase(async (sql, key) => {
+      required(o, 'workspace', 'issuer', 'label', 'algorithm', 'scopes');
+      const expiresAt = o['expires-at'] === undefined ? undefined : new Date(o['expires-at']);
+      if (expiresAt && Number.isNaN(expiresAt.getTime())) throw usage('--expires-at must be an RFC 3339 timestamp');
+      return issueCredential(sql, key(), {
+        workspaceId: o.workspace!, issuerId: o.issuer!, label: o.label!,
+        algorithm: oneOf(o.algorithm, 'algorithm', ['hmac-sha256', 'rsa2'] as const) as Algorithm,
+        publicKeyPem: o['public-key'] ? readFileSync(o['public-key'], 'utf8') : undefined,
+        scopes: list(o.scopes), rateLimit: positiveInteger(o['rate-limit'], 'rate-limit'), expiresAt,
+        kind: oneOf(o.kind, 'kind', ['live', 'legacy', 'mock'] as const) as Credential['kind'] | undefined,
+      });
+    })();
+  }
+  if (verb === 'revoke') {
+    const o = parse(rest, { 'key-id': s });
+    return withDatabase(async (sql) => {
+      required(o, 'key-id');
+      return revokeCredential(sql, o['key-id'] as string);
+    })();
+  }
+  if (verb === 'list') {
+    const o = parse(rest, { workspace: s });
+    return withDatabase(async (sql) => {
+      required(o, 'workspace');
+      return listCredentials(sql, o.workspace as string);
+    })();
+  }
+  throw usage('usage: credential issue|revoke|list …');
+}
+
+/** Usage mistakes are refusals too: flat error on stderr, exit 1. */
+function refusing(command: (args: string[]) => Promise<number>) {
+  return async (args: string[]) => {
+    try {
+      return await command(args);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      process.stderr.write(JSON.stringify(problem(error, 'cli')) + '\n');
+      return 1;
+    }
+  };
+}
+
+runCli(process.argv.slice(2), help, {
+  workspace: refusing(workspaceCommand),
+  operator: refusing(operatorCommand),
+  credential: refusing(credentialCommand),
+  demo: refusing(withDatabase((sql, key, dataDir) => createDemo(sql, key(), dataDir))),
+});

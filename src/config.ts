@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset means: start the private embedded Postgres under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** 32-byte master key for secrets at rest; undefined only in the embedded setup before it is generated. */
+  secretKey: Buffer | undefined;
+  tls: { cert: Buffer; key: Buffer } | undefined;
+  rateLimit: number;
+  rateWindowSeconds: number;
+  signatureSkewSeconds: number;
+  dbPoolMax: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** Bad configuration: the launcher prints the message on one line and exits 2. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readTlsFile(env: Env, name: string): Buffer {
+  const file = env[name] ?? '';
+  try {
+    return readFileSync(file);
+  } catch {
+    throw new ConfigError(`${name} is not a readable file: ${file}`);
+  }
+}
+
+export function parseSecretKey(raw: string, name = 'PARTNER_SECRET_KEY'): Buffer {
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== raw.trim().replace(/=+$/, '')) {
+    throw new ConfigError(`${name} must be 32 bytes, base64-encoded`);
+  }
+  return key;
+}
+
+const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const secretRaw = env.PARTNER_SECRET_KEY || undefined;
+  if (databaseUrl && !secretRaw) {
+    throw new ConfigError('PARTNER_SECRET_KEY is required when DATABASE_URL is set');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!(logLevels as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
+  }
+  if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+    throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  return {
+    port: integer(env, 'PORT', 3020, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    secretKey: secretRaw ? parseSecretKey(secretRaw) : undefined,
+    tls: env.TLS_CERT_FILE ? { cert: readTlsFile(env, 'TLS_CERT_FILE'), key: readTlsFile(env, 'TLS_KEY_FILE') } : undefined,
+    rateLimit: integer(env, 'RATE_LIMIT', 600, 1, 1_000_000),
+    rateWindowSeconds: integer(env, 'RATE_WINDOW_S', 60, 1, 86_400),
+    signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    logLevel: logLevel as Config['logLevel'],
+  };
+}

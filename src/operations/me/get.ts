@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { defineOperation } from '../../http/operation.js';
+import { scopeList } from '../schemas.js';
+
+export const meGet = defineOperation({
+  id: 'me.get',
+  summary: 'The calling credential and its workspace',
+  method: 'GET',
+  path: '/v1/me',
+  kind: 'any',
+  scope: null,
+  response: v.object({
+    workspace: v.object({ id: v.string(), kind: v.picklist(['club', 'federation']), name: v.string() }),
+    key_id: v.string(),
+    label: v.string(),
+    scopes: scopeList,
+    algorithm: v.picklist(['hmac-sha256', 'rsa2']),
+    rate_limit: v.pipe(
+      v.object({ limit: v.number(), window_seconds: v.number() }),
+      v.description('Informational: the limit the service enforces is announced on every response in the RateLimit headers.'),
+    ),
+  }),
+  async handler(ctx) {
+    const { credential } = ctx;
+    return {
+      data: {
+        workspace: { id: credential.workspace.id, kind: credential.workspace.kind, name: credential.workspace.name },
+        key_id: credential.keyId,
+        label: credential.label,
+        scopes: [...credential.scopes].sort(),
+        algorithm: credential.algorithm,
+        rate_limit: { limit: ctx.rateLimit.limit, window_seconds: ctx.rateLimit.windowSeconds },
+      },
+    };
+  },
+});

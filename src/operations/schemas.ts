@@ -1,0 +1,77 @@
+// Valibot building blocks shared by every resource's schemas.
+import * as v from 'valibot';
+import { isScope } from '../auth/scopes.js';
+
+/** A resource identifier in a body: a decimal string, never a JSON number. */
+export const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,18}$/, 'must be a decimal identifier string'));
+
+/** Path parameters, already checked by the router. */
+export function idParams<K extends string>(...names: K[]) {
+  return v.object(Object.fromEntries(names.map((n) => [n, v.string()])) as Record<K, v.StringSchema<undefined>>);
+}
+
+function isDate(value: string): boolean {
+  const d = new Date(value + 'T00:00:00Z');
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** `YYYY-MM-DD`, a real calendar day. */
+export const date = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'), v.check(isDate, 'must be a real date'));
+
+/** RFC 3339 with an explicit offset, e.g. `2026-11-21T09:30:00.000Z`. */
+export const timestamp = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i, 'must be an RFC 3339 timestamp'),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'must be a real instant'),
+);
+
+export const text = (min: number, max: number) => v.pipe(v.string(), v.trim(), v.minLength(min, `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`));
+export const email = v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'));
+export const phone = v.pipe(v.string(), v.regex(/^\+?[0-9 ().-]{3,32}$/, 'must be a phone number'));
+export const url = v.pipe(v.string(), v.maxLength(500), v.url('must be a URL'));
+export const country = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code'));
+export const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'));
+
+export const address = v.strictObject({
+  line1: text(1, 200),
+  line2: v.optional(v.nullable(text(1, 200))),
+  postal_code: text(1, 20),
+  city: text(1, 100),
+  country,
+});
+export const addressOut = v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() });
+
+export const scopeList = v.array(v.pipe(v.string(), v.check(isScope, 'must be a scope of the catalog')));
+
+/** The members every mutable resource carries. */
+export const resourceMeta = {
+  id: v.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
+  version: v.number(),
+};
+
+/** An action that takes no input still accepts `{}` (or no body at all). */
+export const emptyBody = v.strictObject({});
+
+const limit = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 100'),
+  v.transform(Number),
+  v.minValue(1, 'must be an integer from 1 to 100'),
+  v.maxValue(100, 'must be an integer from 1 to 100'),
+);
+
+/** The query of a list: `limit`, `cursor`, `updated_since`, plus the operation's own filters. */
+export function listQuery<E extends v.ObjectEntries>(filters: E) {
+  return v.strictObject({
+    limit: v.optional(limit, '25'),
+    cursor: v.optional(v.string()),
+    updated_since: v.optional(timestamp),
+    ...filters,
+  });
+}
+
+export function enumFilter<const T extends readonly [string, ...string[]]>(values: T) {
+  return v.optional(v.picklist(values, `must be one of ${values.join(', ')}`));
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createCredentialStore } from './auth/credentials.js';
+import { purgeUsage } from './auth/usage.js';
+import { ConfigError, parseSecretKey, type Config } from './config.js';
+import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+import { createPool, type Sql } from './db/pool.js';
+import type { App } from './http/pipeline.js';
+import { createRouter } from './http/router.js';
+import { operations } from './operations/index.js';
+
+export const embeddedPort = 54329;
+
+export const version: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
+export interface Database {
+  sql: Sql;
+  embedded: EmbeddedServer | undefined;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL if set; otherwise the embedded server under DATA_DIR, started on demand. */
+export async function openDatabase(config: Config): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  let url = config.databaseUrl;
+  // Only the process that started the embedded server stops it: a partner-admin run beside a
+  // running service must leave the service's database up.
+  let startedHere = false;
+  if (!url) {
+    embedded = await embeddedServer(config.dataDir, embeddedPort);
+    startedHere = await embedded.start();
+    url = embedded.url;
+  }
+  const sql = createPool(url, config.dbPoolMax);
+  return {
+    sql,
+    embedded,
+    async close() {
+      await sql.end({ timeout: 5 });
+      if (startedHere) await embedded?.stop();
+    },
+  };
+}
+
+/** The configured master key, or in the embedded setup one generated once under DATA_DIR. */
+export function masterKey(config: Config): Buffer {
+  if (config.secretKey) return config.secretKey;
+  if (config.databaseUrl) throw new ConfigError('PARTNER_SECRET_KEY is required when DATABASE_URL is set');
+  const file = path.join(config.dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  }
+  return parseSecretKey(readFileSync(file, 'utf8').trim(), file);
+}
+
+export interface Running {
+  app: App;
+  stop(): Promise<void>;
+}
+
+/** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
+export async function createApp(config: Config, sql: Sql): Promise<Running> {
+  await migrate(sql);
+  const credentials = await createCredentialStore(sql, masterKey(config));
+  const purge = setInterval(() => {
+    purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
+  }, 60_000);
+  purge.unref();
+  const app: App = {
+    sql,
+    credentials,
+    router: createRouter(operations),
+    auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
+    version,
+    checkHealth: () => Promise.race([
+      sql`select 1`.then(() => true, () => false),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref()),
+    ]),
+  };
+  return {
+    app,
+    async stop() {
+      clearInterval(purge);
+      await credentials.close();
+    },
+  };
+}
