@@ -1,0 +1,54 @@
+// `npm test`: a real Postgres (DATABASE_URL, or a private embedded one under .data/test),
+// a fresh database for the run, then every test file under tap, with c8 measuring coverage.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import postgres from 'postgres';
+import { embeddedServer } from '../../src/db/embedded.js';
+import { migrate } from '../../src/db/migrate.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const testPort = 54339;
+
+async function main(): Promise<number> {
+  const embedded = process.env.DATABASE_URL ? undefined : await embeddedServer(path.join(root, '.data/test'), testPort);
+  const startedHere = embedded ? await embedded.start() : false;
+  const adminUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const database = `partner_test_${process.pid}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = '/' + database;
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  await migrate(sql);
+  await sql.end();
+
+  const files = process.argv.slice(2);
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn('npx', [
+      'c8', '--check-coverage', '--lines', '85', '--reporter', 'text-summary', '--reporter', 'text',
+      '--include', 'dist/src/**', '--exclude', 'dist/src/db/embedded.js',
+      'tap', '--disable-coverage', '--jobs', '2', '--timeout', '120', ...(files.length ? files : ['dist/test/**/*.test.js']),
+    ], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: url.toString(),
+        TEST_EMBEDDED_BIN: embedded ? '1' : '',
+        PARTNER_SECRET_KEY: randomBytes(32).toString('base64'),
+      },
+    });
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+
+  await admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {});
+  await admin.end();
+  if (startedHere) await embedded!.stop();
+  return code;
+}
+
+main().then((code) => process.exit(code), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
