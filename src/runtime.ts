@@ -3,12 +3,14 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCredentialStore } from './auth/credentials.js';
 import { purgeUsage } from './auth/usage.js';
+import { purgeIdempotency } from './http/idempotency.js';
 import { ConfigError, parseSecretKey, type Config } from './config.js';
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createPool, type Sql } from './db/pool.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
+import type { Operation } from './http/operation.js';
 import { operations } from './operations/index.js';
 
 export const embeddedPort = 54329;
@@ -64,17 +66,18 @@ export interface Running {
 }
 
 /** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
-export async function createApp(config: Config, sql: Sql): Promise<Running> {
+export async function createApp(config: Config, sql: Sql, table: Operation[] = operations): Promise<Running> {
   await migrate(sql);
   const credentials = await createCredentialStore(sql, masterKey(config));
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
+    purgeIdempotency(sql).catch(() => {});
   }, 60_000);
   purge.unref();
   const app: App = {
     sql,
     credentials,
-    router: createRouter(operations),
+    router: createRouter(table),
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
     version,
     checkHealth: () => Promise.race([

@@ -2,13 +2,8 @@ import type { Sql, TransactionSql } from 'postgres';
 import type { Credential } from '../auth/credentials.js';
 import { ApiError } from './errors.js';
 import type { Change, HandlerContext, Operation, Reply } from './operation.js';
+import { envelope, type Outgoing } from './respond.js';
 
-export interface Executed {
-  status: number;
-  data: unknown;
-  meta?: Record<string, unknown>;
-  headers: Record<string, string>;
-}
 
 interface Input { params: unknown; query: unknown; body: unknown }
 interface RequestInfo {
@@ -46,8 +41,18 @@ function headersOf(op: Operation, reply: Reply): Record<string, string> {
   return headers;
 }
 
-/** Step 11: the handler, in one transaction for a write with its If-Match check and change rows. */
-export async function runOperation(sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input): Promise<Executed> {
+function respond(op: Operation, reply: Reply): Outgoing {
+  return envelope(reply.status ?? 200, reply.data, reply.meta, headersOf(op, reply));
+}
+
+/**
+ * Step 11: the handler, in one transaction for a write with its If-Match check and change rows.
+ * `beforeCommit` sees the response inside that transaction (the idempotency record is written there).
+ */
+export async function runOperation(
+  sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input,
+  beforeCommit?: (tx: TransactionSql, response: Outgoing) => Promise<void>,
+): Promise<Outgoing> {
   const changes: Change[] = [];
   const context = (db: Sql | TransactionSql): HandlerContext<unknown, unknown, unknown> => ({
     sql: db,
@@ -59,24 +64,20 @@ export async function runOperation(sql: Sql, op: Operation, credential: Credenti
     ...input,
     change: (c) => changes.push(c),
   });
-  let reply: Reply;
-  if (op.method === 'GET') {
-    reply = await op.handler(context(sql));
-  } else {
-    const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
-    reply = await sql.begin(async (tx) => {
-      const ctx = context(tx);
-      if (ifMatch !== undefined && op.currentVersion) {
-        const current = await op.currentVersion(ctx);
-        if (current === null) throw new ApiError('not_found', 'no such resource');
-        if (ifMatch !== '*' && !ifMatch.includes(current)) {
-          throw new ApiError('precondition_failed', `the resource is at version ${current}`);
-        }
+  if (op.method === 'GET') return respond(op, await op.handler(context(sql)));
+  const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
+  return sql.begin(async (tx) => {
+    const ctx = context(tx);
+    if (ifMatch !== undefined && op.currentVersion) {
+      const current = await op.currentVersion(ctx);
+      if (current === null) throw new ApiError('not_found', 'no such resource');
+      if (ifMatch !== '*' && !ifMatch.includes(current)) {
+        throw new ApiError('precondition_failed', `the resource is at version ${current}`);
       }
-      const result = await op.handler(ctx);
-      await appendChanges(tx, credential, req.requestId, changes);
-      return result;
-    });
-  }
-  return { status: reply.status ?? 200, data: reply.data, meta: reply.meta, headers: headersOf(op, reply) };
+    }
+    const response = respond(op, await op.handler(ctx));
+    await appendChanges(tx, credential, req.requestId, changes);
+    await beforeCommit?.(tx, response);
+    return response;
+  });
 }

@@ -7,8 +7,9 @@ import { fromDatabaseError } from '../db/errors.js';
 import { announcesBody } from './body.js';
 import { ApiError } from './errors.js';
 import { runOperation } from './execute.js';
+import { claim, complete, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
-import { envelope, errorResponse, type Outgoing } from './respond.js';
+import { errorResponse, json, type Outgoing } from './respond.js';
 import type { Router } from './router.js';
 
 export interface App {
@@ -41,12 +42,19 @@ export interface Handled {
   fault?: unknown;
 }
 
+/** What is known about the caller once a step has established it; kept for the error path. */
+interface Progress {
+  credential?: Credential;
+  rate?: RateState;
+  operation?: string;
+  claim?: Claim;
+}
+
 function rateHeaders(rate: RateState): Record<string, string> {
-  const values = { Limit: String(rate.limit), Remaining: String(rate.remaining), Reset: String(rate.reset) };
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values)) {
-    headers[`x-ratelimit-${name.toLowerCase()}`] = value;
-    headers[`ratelimit-${name.toLowerCase()}`] = value;
+  for (const [name, value] of [['limit', rate.limit], ['remaining', rate.remaining], ['reset', rate.reset]] as const) {
+    headers[`x-ratelimit-${name}`] = String(value);
+    headers[`ratelimit-${name}`] = String(value);
   }
   return headers;
 }
@@ -57,22 +65,65 @@ function splitTarget(target: string): { path: string; query: URLSearchParams } {
 }
 
 async function health(app: App): Promise<Outgoing> {
-  const ok = await app.checkHealth();
-  return ok
-    ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'ok', database: 'ok', version: app.version }) }
-    : { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: JSON.stringify({ status: 'unavailable', database: 'unreachable', version: app.version }) };
+  return (await app.checkHealth())
+    ? json(200, { status: 'ok', database: 'ok', version: app.version })
+    : json(503, { status: 'unavailable', database: 'unreachable', version: app.version }, { 'retry-after': '1' });
 }
 
 function methodNotAllowed(allow: string[], method: string): ApiError {
   return new ApiError('method_not_allowed', `${method} is not allowed here`, { headers: { allow: allow.join(', ') } });
 }
 
-/** Runs one request through the steps of conventions.md "Order of the pipeline". */
+/** Steps 1–12 of conventions.md "Order of the pipeline" for a /v1 request. */
+async function handleV1(app: App, req: Incoming, path: string, query: URLSearchParams, progress: Progress): Promise<Outgoing> {
+  refuseOtherCredentials(req.headers, query);
+  const signed = { method: req.method, target: req.target, authority: req.authority, scheme: req.scheme, headers: req.headers };
+  const { credential, rate, body } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), req.readBody);
+  progress.credential = credential;
+  progress.rate = rate;
+  if (rate.exceeded) {
+    throw new ApiError('rate_limited', `at most ${rate.limit} requests per window; retry in ${rate.reset} s`, { headers: { 'retry-after': String(rate.reset) } });
+  }
+
+  const match = app.router.match(req.method, path, credential.workspace.kind);
+  if (!match.found) {
+    if (match.allow.length > 0) throw methodNotAllowed(match.allow, req.method);
+    throw new ApiError('not_found', 'no such route');
+  }
+  const op = match.route.op;
+  progress.operation = op.id;
+  if (op.scope && !credential.scopes.has(op.scope)) {
+    throw new ApiError('insufficient_scope', `this operation requires the scope ${op.scope}`);
+  }
+  const input = {
+    params: validateParams(op.params, match.params),
+    query: validateQuery(op.query, query),
+    body: validateBody(op, req.headers['content-type'], body),
+  };
+
+  const key = op.method === 'POST' ? idempotencyKey(req.headers['idempotency-key']) : undefined;
+  if (key) {
+    const c = { credentialId: credential.id, key, fingerprint: fingerprint(req.method, req.target, body) };
+    const stored = await claim(app.sql, c);
+    if (stored) return { status: stored.status, headers: { ...stored.headers, 'idempotent-replayed': 'true' }, body: stored.body };
+    progress.claim = c;
+  }
+  const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
+  return runOperation(app.sql, op, credential, { ...req, rateLimit }, input,
+    progress.claim ? (tx, response) => complete(tx, progress.claim!, response) : undefined);
+}
+
+/** Settles an Idempotency-Key claim after a failed request: store the answer, or free the key for a retry. */
+async function settleClaim(sql: Sql, c: Claim, response: Outgoing): Promise<void> {
+  if (storable(response.status)) await complete(sql, c, response);
+  else await release(sql, c);
+}
+
 export async function handle(app: App, req: Incoming): Promise<Handled> {
   const { path, query } = splitTarget(req.target);
-  let credential: Credential | undefined;
-  let rate: RateState | undefined;
-  let operation: string | undefined;
+  const progress: Progress = {};
+  let response: Outgoing;
+  let fault: unknown;
   try {
     if (req.method === 'OPTIONS') throw methodNotAllowed(path === '/health' ? ['GET'] : app.router.methodsAt(path), 'OPTIONS');
     if (path === '/health') {
@@ -80,40 +131,13 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
       return { response: await health(app) };
     }
     if (path !== '/v1' && !path.startsWith('/v1/')) throw new ApiError('not_found', 'no such route');
-
-    refuseOtherCredentials(req.headers, query);
-    const signed = { method: req.method, target: req.target, authority: req.authority, scheme: req.scheme, headers: req.headers };
-    const auth = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), req.readBody);
-    credential = auth.credential;
-    rate = auth.rate;
-    if (rate.exceeded) {
-      throw new ApiError('rate_limited', `at most ${rate.limit} requests per window; retry in ${rate.reset} s`, { headers: { 'retry-after': String(rate.reset) } });
-    }
-
-    const match = app.router.match(req.method, path, credential.workspace.kind);
-    if (!match.found) {
-      if (match.allow.length > 0) throw methodNotAllowed(match.allow, req.method);
-      throw new ApiError('not_found', 'no such route');
-    }
-    const op = match.route.op;
-    operation = op.id;
-    if (op.scope && !credential.scopes.has(op.scope)) {
-      throw new ApiError('insufficient_scope', `this operation requires the scope ${op.scope}`);
-    }
-    const input = {
-      params: validateParams(op.params, match.params),
-      query: validateQuery(op.query, query),
-      body: validateBody(op, req.headers['content-type'], auth.body),
-    };
-    const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-    const reply = await runOperation(app.sql, op, credential, { ...req, rateLimit }, input);
-    const response = envelope(reply.status ?? 200, reply.data, reply.meta, reply.headers);
-    Object.assign(response.headers, rateHeaders(rate));
-    return { response, operation, keyId: credential.keyId };
+    response = await handleV1(app, req, path, query, progress);
   } catch (error) {
     const known = fromDatabaseError(error);
-    const response = errorResponse(known ?? new ApiError('internal_error', 'an unexpected error occurred'), req.requestId);
-    if (rate) Object.assign(response.headers, rateHeaders(rate));
-    return { response, operation, keyId: credential?.keyId, fault: known ? undefined : error };
+    fault = known ? undefined : error;
+    response = errorResponse(known ?? new ApiError('internal_error', 'an unexpected error occurred'), req.requestId);
+    if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
   }
+  if (progress.rate) Object.assign(response.headers, rateHeaders(progress.rate));
+  return { response, operation: progress.operation, keyId: progress.credential?.keyId, fault };
 }

@@ -1,6 +1,7 @@
 // The router table: every resource's operations, concatenated. Order does not matter:
 // routes are matched by method and whole path.
 import type { Operation } from '../http/operation.js';
+import { clubTeamsOperations } from './club/index-teams.js';
 import { changesList } from './changes/feed.js';
 import { meGet } from './me/get.js';
 
@@ -8,4 +9,5 @@ export const operations: Operation[] = [
   meGet,
   changesList('club'),
   changesList('federation'),
+  ...clubTeamsOperations,
 ];

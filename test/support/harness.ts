@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
+import type { Operation } from '../../src/http/operation.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
@@ -27,10 +28,10 @@ export interface Service {
 }
 
 /** Starts the service for the file; everything is torn down when the file's tests end. */
-export async function startService(t: Test, env: Record<string, string> = {}): Promise<Service> {
+export async function startService(t: Test, env: Record<string, string> = {}, table?: Operation[]): Promise<Service> {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent', ...env });
   const sql = createPool(databaseUrl(), 4);
-  const running = await createApp(config, sql);
+  const running = await createApp(config, sql, table);
   const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await listening.close(1000);

@@ -1,0 +1,1 @@
+-- reserved for members search indexes

@@ -1,0 +1,118 @@
+// The shared parts of the document: the Problem schema, the signature scheme, headers, parameters.
+import { catalog } from '../http/errors.js';
+
+export const signatureScheme = 'HttpMessageSignature';
+
+const signingProfile = `Every /v1 request is signed with RFC 9421 HTTP Message Signatures: one signature in the
+\`Signature\` and \`Signature-Input\` headers, any label. OpenAPI has no native scheme for it; this
+entry documents it.
+
+- Covered components must include \`"@method"\`, \`"@path"\`, \`"@query"\` when the URL has a query
+  string, and \`"content-digest"\` when the request has a body; more may be covered.
+- Parameters: \`keyid\` (required, the credential's key_id), \`created\` (required, integer seconds,
+  within ±300 s of the server clock), \`nonce\` (required, 16–128 chars of \`[A-Za-z0-9_-]\`, never
+  reused by the credential within the window), \`expires\` (optional, in the future), \`alg\`
+  (optional: \`hmac-sha256\` or \`rsa-v1_5-sha256\`, matching the credential).
+- \`hmac-sha256\` credentials sign with the ASCII bytes of the whole secret \`sk_…\` as shown at
+  issuance; \`rsa2\` credentials with RSASSA-PKCS1-v1_5 SHA-256 and their own private key.
+- A body is covered through RFC 9530 \`Content-Digest\` (\`sha-256\`, or \`sha-512\`).
+- An \`Authorization\` or \`Cookie\` header, an \`X-Api-Key\` header, or an \`api_key\`, \`apikey\`,
+  \`access_token\` or \`token\` query parameter is refused with 401 \`unsupported_credentials\`.
+
+Each operation names its required scope in \`x-scope\` and in its security requirement.`;
+
+const header = (description: string, schema: object) => ({ description, schema });
+const integer = { type: 'integer', minimum: 0 };
+
+export const headers = {
+  'X-Request-Id': header('The request id: the client\'s own when it sent a valid one, else generated.', { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' }),
+  'X-RateLimit-Limit': header('Requests allowed per window for the credential.', integer),
+  'X-RateLimit-Remaining': header('Requests left in the current window.', integer),
+  'X-RateLimit-Reset': header('Seconds until the window resets.', integer),
+  'RateLimit-Limit': header('Same as X-RateLimit-Limit (compatibility name).', integer),
+  'RateLimit-Remaining': header('Same as X-RateLimit-Remaining (compatibility name).', integer),
+  'RateLimit-Reset': header('Same as X-RateLimit-Reset (compatibility name).', integer),
+  'Retry-After': header('Seconds to wait before retrying.', integer),
+  ETag: header('The resource\'s version, quoted (`"3"`): send it back in If-Match.', { type: 'string', pattern: '^"[0-9]+"$' }),
+  Location: header('Relative URL of the created resource.', { type: 'string' }),
+  'Idempotent-Replayed': header('`true` when this is the stored response of an earlier request with the same Idempotency-Key.', { type: 'string', enum: ['true'] }),
+};
+
+export type HeaderName = keyof typeof headers;
+
+export const rateLimitHeaders: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+export function headerRefs(names: HeaderName[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+}
+
+export const parameters = {
+  RequestId: {
+    name: 'X-Request-Id', in: 'header', required: false,
+    description: 'Echoed in the response and the audit trail when valid (1–64 chars of `[A-Za-z0-9._-]`); otherwise one is generated.',
+    schema: { type: 'string' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key', in: 'header', required: false,
+    description: 'Makes the POST safe to retry: the first completed response to (credential, key) is replayed for 24 h. The same key with another method, path or body is 422 `idempotency_key_reused`; a retry while the first runs is 409 `idempotency_key_in_use`.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+  },
+  IfMatch: {
+    name: 'If-Match', in: 'header', required: false,
+    description: 'The ETag of the version the change is based on (`"3"`); a stale one is 412 `precondition_failed` and changes nothing.',
+    schema: { type: 'string' },
+  },
+  ContentDigest: {
+    name: 'Content-Digest', in: 'header', required: false,
+    description: 'RFC 9530 digest of the body (`sha-256=:…:`), required whenever a body is sent and covered by the signature.',
+    schema: { type: 'string' },
+  },
+};
+
+export type ParameterName = keyof typeof parameters;
+
+export const problemSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details, flat (never under `data`), sent as application/problem+json.',
+  required: ['type', 'title', 'status', 'code', 'detail', 'request_id'],
+  properties: {
+    type: { type: 'string', description: '`urn:problem:<code>`' },
+    title: { type: 'string', description: 'Short text for the code.' },
+    status: { type: 'integer' },
+    code: { type: 'string', enum: Object.keys(catalog) },
+    detail: { type: 'string', description: 'What happened, for a developer.' },
+    request_id: { type: 'string' },
+    reason: { type: 'string', description: 'For `rule_violation`: the business rule that failed.' },
+    errors: {
+      type: 'array',
+      description: 'Field errors (400 and 422).',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: {
+          path: { type: 'string', description: 'A JSON Pointer into the body, or the query parameter\'s name.' },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+
+export const listMetaSchema = {
+  type: 'object',
+  required: ['next_cursor'],
+  properties: {
+    next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
+  },
+};
+
+export function components(): object {
+  return {
+    schemas: { Problem: problemSchema, ListMeta: listMetaSchema },
+    securitySchemes: {
+      [signatureScheme]: { type: 'apiKey', in: 'header', name: 'Signature', description: signingProfile },
+    },
+    headers,
+    parameters,
+  };
+}

@@ -1,0 +1,93 @@
+// The OpenAPI 3.1 reference, generated from the operation table: one path item per path
+// template, one operation per row.
+import type { Operation } from '../http/operation.js';
+import { components, headerRefs, signatureScheme } from './components.js';
+import { errorCodes, errorResponses } from './errors.js';
+import { parametersOf, requestBodyOf } from './parameters.js';
+import { successResponses } from './responses.js';
+
+const kinds = new Set(['club', 'federation']);
+
+/** The resource of an id: `club.members.list` → `members`, `me.get` → `me`. */
+export function tagOf(id: string): string {
+  const parts = id.split('.').slice(0, -1);
+  if (parts.length > 1 && kinds.has(parts[0]!)) parts.shift();
+  return parts.join('.') || id;
+}
+
+function describe(op: Operation): string {
+  const who = op.kind === 'any' ? 'Club and federation credentials.' : `${op.kind === 'club' ? 'Club' : 'Federation'} credentials only (others get 404).`;
+  const scope = op.scope ? `Requires scope \`${op.scope}\`.` : 'Any valid credential; no scope required.';
+  return `${scope} ${who}`;
+}
+
+function operationObject(op: Operation): object {
+  const requestBody = requestBodyOf(op);
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    description: describe(op),
+    tags: [tagOf(op.id)],
+    'x-scope': op.scope,
+    'x-workspace-kind': op.kind,
+    security: [{ [signatureScheme]: op.scope ? [op.scope] : [] }],
+    parameters: parametersOf(op),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { ...successResponses(op), ...errorResponses(errorCodes(op)) },
+  };
+}
+
+const health = {
+  operationId: 'health.get',
+  summary: 'Liveness and database reachability',
+  description: 'Public: not signed, not rate-limited. No secrets, no counts.',
+  tags: ['health'],
+  security: [],
+  responses: {
+    200: {
+      description: 'The service and its database answer.',
+      headers: headerRefs(['X-Request-Id']),
+      content: { 'application/json': { schema: healthSchema('ok', 'ok') } },
+    },
+    503: {
+      description: 'The database did not answer within 1 s.',
+      headers: headerRefs(['X-Request-Id', 'Retry-After']),
+      content: { 'application/json': { schema: healthSchema('unavailable', 'unreachable') } },
+    },
+  },
+};
+
+function healthSchema(status: string, database: string): object {
+  return {
+    type: 'object',
+    required: ['status', 'database', 'version'],
+    properties: { status: { const: status }, database: { const: database }, version: { type: 'string' } },
+    additionalProperties: false,
+  };
+}
+
+const description = `The partner API of club and federation workspaces.
+
+- Every /v1 request is signed (RFC 9421, see the \`${signatureScheme}\` security scheme).
+- Success bodies are \`{ "data": …, "meta": … }\`; lists page with \`limit\` (1–100, default 25) and
+  \`cursor\` = the previous page's \`meta.next_cursor\`.
+- Errors are flat RFC 9457 problem details (\`application/problem+json\`) with a \`code\` from the catalog.
+  A path that exists only with other methods answers 405 \`method_not_allowed\` with \`Allow\`; so does OPTIONS.
+- Identifiers are decimal strings; timestamps RFC 3339 UTC; money integer minor units with \`currency\`.`;
+
+export function generateOpenApi(ops: Operation[], version: string): object {
+  const paths: Record<string, Record<string, object>> = { '/health': { get: health } };
+  const sorted = [...ops].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  for (const op of sorted) {
+    const item = (paths[op.path] ??= {});
+    item[op.method.toLowerCase()] = operationObject(op);
+  }
+  const tags = [...new Set(['health', ...ops.map((op) => tagOf(op.id))])].sort().map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Partner API', version, description },
+    tags,
+    paths,
+    components: components(),
+  };
+}

@@ -1,0 +1,154 @@
+// valibot schema → JSON Schema (2020-12, the dialect of OpenAPI 3.1), by walking the schema's
+// runtime structure. It describes the wire value: a pipe is read up to its first
+// type-changing transformation (a query's `limit` is a string on the wire, a number after).
+import type * as v from 'valibot';
+import { applyAction, changesType, type Action } from './json-schema-actions.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+interface Node extends Action {
+  entries?: Record<string, Node>;
+  item?: Node;
+  items?: Node[];
+  options?: unknown[];
+  wrapped?: Node;
+  default?: unknown;
+  key?: Node;
+  value?: Node;
+  literal?: unknown;
+  rest?: Node;
+  pipe?: (Node | Action)[];
+}
+
+/** Entry types that make an object member optional (as valibot's object schemas decide it). */
+const optionalTypes = new Set(['optional', 'exact_optional', 'nullish']);
+
+export function isOptional(schema: v.GenericSchema | Node): boolean {
+  return optionalTypes.has((schema as Node).type);
+}
+
+/** Adds `null` to a schema: a type array where the schema has a plain `type`, else anyOf. */
+export function withNull(schema: JsonSchema): JsonSchema {
+  if (typeof schema.type === 'string' && schema.const === undefined) {
+    const out: JsonSchema = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];
+    return out;
+  }
+  if (Array.isArray(schema.type) && schema.const === undefined && schema.enum === undefined) {
+    return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
+  }
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+function withDefault(schema: JsonSchema, node: Node): JsonSchema {
+  const d = node.default;
+  if (d === undefined || typeof d === 'function') return schema;
+  return { ...schema, default: d };
+}
+
+function jsonType(values: unknown[]): string | undefined {
+  const types = new Set(values.map((x) => (x === null ? 'null' : typeof x)));
+  if (types.size !== 1) return undefined;
+  const [t] = types;
+  return t === 'string' || t === 'number' || t === 'boolean' ? t : undefined;
+}
+
+function enumOf(values: unknown[]): JsonSchema {
+  const type = jsonType(values);
+  return type ? { type, enum: values } : { enum: values };
+}
+
+function objectSchema(node: Node): JsonSchema {
+  const entries = node.entries ?? {};
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, entry] of Object.entries(entries)) {
+    properties[name] = convert(entry);
+    if (!isOptional(entry)) required.push(name);
+  }
+  const out: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) out.required = required;
+  if (node.type === 'strict_object') out.additionalProperties = false;
+  if (node.type === 'loose_object') out.additionalProperties = true;
+  if (node.type === 'object_with_rest' && node.rest) out.additionalProperties = convert(node.rest);
+  return out;
+}
+
+function union(node: Node, keyword: 'anyOf' | 'oneOf'): JsonSchema {
+  const options = (node.options ?? []) as Node[];
+  if (options.every((o) => o.type === 'literal' && !o.pipe)) return enumOf(options.map((o) => o.literal));
+  return { [keyword]: options.map(convert) };
+}
+
+function tuple(node: Node): JsonSchema {
+  const items = node.items ?? [];
+  const out: JsonSchema = { type: 'array', prefixItems: items.map(convert), minItems: items.length };
+  if (node.type === 'strict_tuple') out.items = false;
+  if (node.type === 'tuple_with_rest' && node.rest) out.items = convert(node.rest);
+  return out;
+}
+
+function record(node: Node): JsonSchema {
+  const out: JsonSchema = { type: 'object', additionalProperties: node.value ? convert(node.value) : {} };
+  const names = node.key ? convert(node.key) : {};
+  if (!(Object.keys(names).length === 1 && names.type === 'string')) out.propertyNames = names;
+  return out;
+}
+
+function base(node: Node): JsonSchema {
+  switch (node.type) {
+    case 'string': return { type: 'string' };
+    case 'number': return { type: 'number' };
+    case 'bigint': return { type: 'integer' };
+    case 'boolean': return { type: 'boolean' };
+    case 'null': return { type: 'null' };
+    case 'date': return { type: 'string', format: 'date-time' };
+    case 'never': return { not: {} };
+    case 'literal': return { const: node.literal };
+    case 'picklist':
+    case 'enum': return enumOf(node.options ?? []);
+    case 'object':
+    case 'strict_object':
+    case 'loose_object':
+    case 'object_with_rest': return objectSchema(node);
+    case 'array': return { type: 'array', items: node.item ? convert(node.item) : {} };
+    case 'tuple':
+    case 'strict_tuple':
+    case 'loose_tuple':
+    case 'tuple_with_rest': return tuple(node);
+    case 'record': return record(node);
+    case 'union': return union(node, 'anyOf');
+    case 'variant': return union(node, 'oneOf');
+    case 'intersect': return { allOf: ((node.options ?? []) as Node[]).map(convert) };
+    case 'optional':
+    case 'exact_optional':
+    case 'undefinedable':
+    case 'non_optional':
+    case 'non_nullable':
+    case 'non_nullish': return withDefault(convert(node.wrapped!), node);
+    case 'nullable':
+    case 'nullish': return withDefault(withNull(convert(node.wrapped!)), node);
+    default: return {};
+  }
+}
+
+function convert(node: Node): JsonSchema {
+  if (!node.pipe) return base(node);
+  const [root, ...actions] = node.pipe;
+  let schema = convert(root as Node);
+  for (const item of actions) {
+    if (changesType(item)) break;
+    // A later schema in a pipe narrows an `unknown` root: it then describes the value.
+    if (item.kind === 'schema') {
+      if (Object.keys(schema).length === 0) schema = convert(item as Node);
+      continue;
+    }
+    applyAction(schema, item);
+  }
+  return schema;
+}
+
+/** The JSON Schema of a valibot schema; kinds JSON cannot express map to `{}`, never a throw. */
+export function toJsonSchema(schema: v.GenericSchema | v.GenericSchemaAsync): JsonSchema {
+  return convert(schema as unknown as Node);
+}

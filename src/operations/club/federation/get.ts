@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+import { defineOperation } from '../../../http/operation.js';
+import { resourceMeta } from '../../schemas.js';
+
+const season = v.object({
+  ...resourceMeta,
+  name: v.string(),
+  starts_on: v.string(),
+  ends_on: v.string(),
+  status: v.picklist(['planned', 'open', 'closed']),
+});
+
+const licenseCategory = v.object({
+  ...resourceMeta,
+  code: v.string(),
+  name: v.string(),
+  min_age: v.nullable(v.number()),
+  max_age: v.nullable(v.number()),
+  status: v.picklist(['active', 'retired']),
+});
+
+export const clubFederationGet = defineOperation({
+  id: 'club.federation.get',
+  summary: 'The club\'s federation with its seasons and license categories',
+  method: 'GET',
+  path: '/v1/club/federation',
+  kind: 'club',
+  scope: 'club:profile:read',
+  response: v.object({
+    id: v.string(),
+    name: v.string(),
+    country: v.nullable(v.string()),
+    seasons: v.pipe(v.array(season), v.description('Every season of the federation, by start date.')),
+    license_categories: v.pipe(v.array(licenseCategory), v.description('Every license category, by code.')),
+  }),
+  async handler(ctx) {
+    const federationId = ctx.workspace.federationId;
+    const [[federation], seasons, categories] = await Promise.all([
+      ctx.sql`select id, name, country from workspaces where id = ${federationId} and kind = 'federation'`,
+      ctx.sql`select id, name, starts_on, ends_on, status, created_at, updated_at, version
+              from seasons where federation_id = ${federationId} order by starts_on, id`,
+      ctx.sql`select id, code, name, min_age, max_age, status, created_at, updated_at, version
+              from license_categories where federation_id = ${federationId} order by code`,
+    ]);
+    return { data: { ...federation, seasons, license_categories: categories } };
+  },
+});

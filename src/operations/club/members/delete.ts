@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { ApiError } from '../../../http/errors.js';
+import { defineOperation } from '../../../http/operation.js';
+import { idParams } from '../../schemas.js';
+import { lockMember, memberHasRecords, memberVersion } from './rows.js';
+
+export const clubMembersDelete = defineOperation({
+  id: 'club.members.delete',
+  summary: 'Erase a member who holds no license and no invoice',
+  method: 'DELETE',
+  path: '/v1/club/members/{member_id}',
+  kind: 'club',
+  scope: 'club:members:write',
+  params: idParams('member_id'),
+  response: v.object({ id: v.string(), deleted: v.literal(true) }),
+  currentVersion: (ctx) => memberVersion(ctx.sql, ctx.workspace.id, ctx.params.member_id),
+  async handler(ctx) {
+    const current = await lockMember(ctx.sql, ctx.workspace.id, ctx.params.member_id);
+    if (await memberHasRecords(ctx.sql, current.id)) {
+      throw new ApiError('invalid_state', `member ${current.id} holds licenses or invoices and cannot be erased; archive it instead`);
+    }
+    await ctx.sql`delete from members where id = ${current.id} and club_id = ${ctx.workspace.id}`;
+    // Personal data goes with the row: the feed keeps only the id.
+    ctx.change({ resourceType: 'member', resourceId: current.id, action: 'deleted', version: null });
+    return { data: { id: current.id, deleted: true } };
+  },
+});

@@ -1,0 +1,3 @@
+import { memberTransition } from './transition.js';
+
+export const clubMembersRestore = memberTransition('restore', 'restored', 'archived', 'active', 'Restore an archived member');

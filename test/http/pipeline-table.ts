@@ -1,0 +1,70 @@
+// A small operation table for testing the pipeline itself: what every real row gets for free.
+import * as v from 'valibot';
+import { ApiError } from '../../src/http/errors.js';
+import { defineOperation, type Operation } from '../../src/http/operation.js';
+import { afterCursor, page } from '../../src/operations/paging.js';
+import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/operations/schemas.js';
+import { meGet } from '../../src/operations/me/get.js';
+import { changesList } from '../../src/operations/changes/feed.js';
+
+export const thingsTable = `create table if not exists test_things (
+  id bigint generated always as identity primary key, club_id bigint not null, name text not null,
+  color text, version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`;
+
+const thing = v.object({ id: v.string(), name: v.string(), color: v.nullable(v.string()), version: v.number() });
+const cols = (sql: any) => sql`id, name, color, version`;
+
+export const table: Operation[] = [
+  meGet,
+  changesList('club'),
+  defineOperation({
+    id: 'club.things.create', summary: 'test', method: 'POST', path: '/v1/club/things', kind: 'club', scope: 'club:members:write',
+    body: v.strictObject({ name: text(1, 10), color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }),
+    response: thing,
+    async handler(ctx) {
+      const [row] = await ctx.sql`insert into test_things (club_id, name, color) values (${ctx.workspace.id}, ${ctx.body.name}, ${ctx.body.color ?? null}) returning ${cols(ctx.sql)}`;
+      ctx.change({ resourceType: 'thing', resourceId: row!.id, action: 'created', version: 1 });
+      return { status: 201, data: row, location: `/v1/club/things/${row!.id}` };
+    },
+  }),
+  defineOperation({
+    id: 'club.things.get', summary: 'test', method: 'GET', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:read',
+    params: idParams('thing_id'), response: thing,
+    async handler(ctx) {
+      const [row] = await ctx.sql`select ${cols(ctx.sql)} from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id}`;
+      if (!row) throw new ApiError('not_found', 'no such thing');
+      return { data: row, version: row.version };
+    },
+  }),
+  defineOperation({
+    id: 'club.things.update', summary: 'test', method: 'PATCH', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:write',
+    params: idParams('thing_id'), body: v.strictObject({ color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }), response: thing,
+    async currentVersion(ctx) {
+      const [row] = await ctx.sql`select version from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id} for update`;
+      return row ? row.version : null;
+    },
+    async handler(ctx) {
+      const [row] = await ctx.sql`update test_things set color = ${ctx.body.color === undefined ? ctx.sql`color` : ctx.body.color}, version = version + 1
+        where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id} returning ${cols(ctx.sql)}`;
+      if (!row) throw new ApiError('not_found', 'no such thing');
+      ctx.change({ resourceType: 'thing', resourceId: row.id, action: 'updated', version: row.version });
+      return { data: row };
+    },
+  }),
+  defineOperation({
+    id: 'club.things.list', summary: 'test', method: 'GET', path: '/v1/club/things', kind: 'club', scope: 'club:members:read',
+    query: listQuery({ color: enumFilter(['red', 'blue'] as const) }), response: thing, list: true,
+    async handler(ctx) {
+      const after = afterCursor(ctx.operationId, ctx.query)?.[0] ?? '0';
+      const rows = await ctx.sql`select ${cols(ctx.sql)} from test_things where club_id = ${ctx.workspace.id} and id > ${after}
+        ${ctx.query.color ? ctx.sql`and color = ${ctx.query.color}` : ctx.sql``} order by id limit ${ctx.query.limit + 1}`;
+      return page(ctx.operationId, ctx.query, rows, (r) => [r.id]);
+    },
+  }),
+  defineOperation({
+    id: 'club.things.boom', summary: 'test', method: 'POST', path: '/v1/club/boom', kind: 'club', scope: null, body: emptyBody, response: v.object({}),
+    async handler() {
+      throw new Error('secret internal detail');
+    },
+  }),
+];

@@ -1,0 +1,140 @@
+import t from 'tap';
+import { request, startService } from '../support/harness.js';
+import { createClub } from '../support/factories.js';
+import { rawRequest } from '../support/raw.js';
+import { table, thingsTable } from './pipeline-table.js';
+
+const service = await startService(t, {}, table);
+await service.sql.unsafe(thingsTable);
+const club = await createClub(service);
+const count = async () => Number((await service.sql`select count(*) from test_things where club_id = ${club.id}`)[0]!.count);
+
+t.test('create answers 201 with Location and records a change', async (t) => {
+  const res = await club.call('POST', '/v1/club/things', { name: 'ball' });
+  t.equal(res.status, 201);
+  t.equal(res.headers.get('location'), `/v1/club/things/${res.body.data.id}`);
+  t.same(res.body.data, { id: res.body.data.id, name: 'ball', color: null, version: 1 });
+  t.notOk('meta' in res.body, 'meta only where there is something to say');
+  const feed = await club.call('GET', '/v1/club/changes');
+  const last = feed.body.data.at(-1);
+  t.match(last, { resource_type: 'thing', resource_id: res.body.data.id, action: 'created', version: 1, key_id: club.keyId });
+  t.equal(last.request_id, res.headers.get('x-request-id'));
+});
+
+t.test('ETag and If-Match: a stale version is 412 and changes nothing', async (t) => {
+  const created = await club.call('POST', '/v1/club/things', { name: 'cone' });
+  const path = `/v1/club/things/${created.body.data.id}`;
+  const got = await club.call('GET', path);
+  t.equal(got.headers.get('etag'), '"1"');
+  const ok = await club.call('PATCH', path, { color: 'red' }, { headers: { 'if-match': '"1"', 'content-type': 'application/merge-patch+json' } });
+  t.equal(ok.status, 200);
+  t.equal(ok.body.data.version, 2);
+  const stale = await club.call('PATCH', path, { color: 'blue' }, { headers: { 'if-match': '"1"' } });
+  t.equal(stale.status, 412);
+  t.equal(stale.body.code, 'precondition_failed');
+  t.equal((await club.call('GET', path)).body.data.color, 'red');
+  t.equal((await club.call('PATCH', path, { color: null }, { headers: { 'if-match': '*' } })).body.data.color, null);
+  t.equal((await club.call('PATCH', path, {}, { headers: { 'if-match': 'nonsense' } })).status, 412);
+  t.equal((await club.call('PATCH', '/v1/club/things/999999999', {}, { headers: { 'if-match': '"1"' } })).status, 404);
+});
+
+t.test('bodies: media type, JSON, strictness, size; each refusal writes nothing', async (t) => {
+  const before = await count();
+  const cases: [string, { body?: unknown; headers?: Record<string, string> }, number, string][] = [
+    ['text/plain', { body: '{"name":"x"}', headers: { 'content-type': 'text/plain' } }, 415, 'unsupported_media_type'],
+    ['merge-patch on POST', { body: '{"name":"x"}', headers: { 'content-type': 'application/merge-patch+json' } }, 415, 'unsupported_media_type'],
+    ['latin-1 charset', { body: '{"name":"x"}', headers: { 'content-type': 'application/json; charset=iso-8859-1' } }, 415, 'unsupported_media_type'],
+    ['broken JSON', { body: '{"name":' }, 400, 'invalid_request'],
+    ['an array', { body: '[1]' }, 400, 'invalid_request'],
+    ['a string', { body: '"x"' }, 400, 'invalid_request'],
+    ['unknown member', { body: { name: 'x', extra: 1 } }, 422, 'validation_failed'],
+    ['wrong type', { body: { name: 5 } }, 422, 'validation_failed'],
+    ['too long', { body: { name: 'x'.repeat(11) } }, 422, 'validation_failed'],
+    ['missing member', { body: {} }, 422, 'validation_failed'],
+  ];
+  for (const [name, c, status, code] of cases) {
+    const res = await club.call('POST', '/v1/club/things', c.body, { headers: c.headers });
+    t.equal(res.status, status, name);
+    t.equal(res.body.code, code, name);
+    t.equal(res.headers.get('content-type'), 'application/problem+json', name);
+  }
+  const unknown = await club.call('POST', '/v1/club/things', { name: 'x', extra: 1 });
+  t.same(unknown.body.errors, [{ path: '/extra', message: 'unknown member' }]);
+  t.equal((await club.call('POST', '/v1/club/things', { name: 5 })).body.errors[0].path, '/name');
+  const big = await club.call('POST', '/v1/club/things', { name: 'x', pad: 'y'.repeat(1024 * 1024) });
+  t.equal(big.status, 413);
+  t.equal(big.body.code, 'payload_too_large');
+  const getBody = await rawRequest(service.url, 'GET', '/v1/me', { body: '{}', headers: { 'content-type': 'application/json' }, key: club.key });
+  t.equal(getBody.status, 400);
+  t.equal(getBody.body.code, 'invalid_request');
+  t.equal(await count(), before);
+});
+
+t.test('lists: keyset pages, filters, invalid query and cursor', async (t) => {
+  const other = await createClub(service);
+  for (const color of ['red', 'blue', 'red', 'red', 'blue']) await other.call('POST', '/v1/club/things', { name: 'p', color });
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: any = await other.call('GET', `/v1/club/things?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    t.equal(res.status, 200);
+    t.ok(res.body.data.length <= 2);
+    seen.push(...res.body.data.map((r: { id: string }) => r.id));
+    cursor = res.body.meta.next_cursor;
+  } while (cursor);
+  t.equal(seen.length, 5);
+  t.same([...seen].sort((a, b) => Number(a) - Number(b)), seen, 'ascending id');
+  const reds = await other.call('GET', '/v1/club/things?color=red&limit=2');
+  t.equal(reds.body.data.length, 2);
+  const crossed = await other.call('GET', `/v1/club/things?color=blue&cursor=${reds.body.meta.next_cursor}`);
+  t.equal(crossed.body.code, 'invalid_cursor');
+  t.equal((await other.call('GET', '/v1/club/things?cursor=garbage')).body.code, 'invalid_cursor');
+  for (const q of ['limit=0', 'limit=101', 'limit=x', 'color=green', 'sort=id', 'updated_since=yesterday', 'limit=1&limit=2']) {
+    const res = await other.call('GET', `/v1/club/things?${q}`);
+    t.equal(res.status, 400, q);
+    t.equal(res.body.code, 'invalid_query', q);
+  }
+  t.equal((await other.call('GET', '/v1/me?x=1')).body.code, 'invalid_query');
+});
+
+t.test('routing: ids, kinds, methods, scopes', async (t) => {
+  for (const id of ['abc', '0', '01', '99999999999999999999', '9223372036854775808']) {
+    t.equal((await club.call('GET', `/v1/club/things/${id}`)).status, 404, id);
+  }
+  t.equal((await club.call('GET', '/v1/club/nothing')).body.code, 'not_found');
+  const wrong = await club.call('DELETE', '/v1/club/things');
+  t.equal(wrong.status, 405);
+  t.equal(wrong.headers.get('allow'), 'POST, GET');
+  const reader = await createClub(service, undefined, { scopes: ['club:profile:read'] });
+  const denied = await reader.call('POST', '/v1/club/things', { name: 'x' });
+  t.equal(denied.status, 403);
+  t.equal(denied.body.code, 'insufficient_scope');
+  t.match(denied.body.detail, 'club:members:write');
+});
+
+t.test('transport: request ids, no-store, no CORS, OPTIONS, health, unknown paths', async (t) => {
+  const echoed = await club.call('GET', '/v1/me', undefined, { headers: { 'x-request-id': 'abc.DEF-1_2' } });
+  t.equal(echoed.headers.get('x-request-id'), 'abc.DEF-1_2');
+  const replaced = await club.call('GET', '/v1/me', undefined, { headers: { 'x-request-id': 'bad id!' } });
+  t.match(replaced.headers.get('x-request-id'), /^req_[A-Za-z0-9_-]{16}$/);
+  const options = await request(service.url, 'OPTIONS', '/v1/club/things', { headers: { origin: 'https://example.com', 'access-control-request-method': 'POST' } });
+  t.equal(options.status, 405);
+  t.equal(options.body.code, 'method_not_allowed');
+  for (const res of [echoed, options, await request(service.url, 'GET', '/health'), await request(service.url, 'GET', '/nowhere')]) {
+    t.equal(res.headers.get('cache-control'), 'no-store');
+    t.same([...res.headers.keys()].filter((h) => h.startsWith('access-control-')), []);
+  }
+  const health = await request(service.url, 'GET', '/health');
+  t.equal(health.status, 200);
+  t.same(Object.keys(health.body).sort(), ['database', 'status', 'version']);
+  t.equal((await request(service.url, 'POST', '/health')).status, 405);
+  t.equal((await request(service.url, 'GET', '/nowhere')).status, 404);
+});
+
+t.test('an unexpected error is a 500 that leaks nothing', async (t) => {
+  const res = await club.call('POST', '/v1/club/boom', {});
+  t.equal(res.status, 500);
+  t.equal(res.body.code, 'internal_error');
+  t.notMatch(JSON.stringify(res.body), 'secret');
+  t.equal(res.headers.get('x-ratelimit-limit'), '600', 'rate headers on errors too');
+});

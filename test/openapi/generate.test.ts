@@ -1,0 +1,146 @@
+import t from 'tap';
+import * as v from 'valibot';
+import { catalog } from '../../src/http/errors.js';
+import { defineOperation, type Operation } from '../../src/http/operation.js';
+import { generateOpenApi, tagOf } from '../../src/openapi/generate.js';
+import { pathNames } from '../../src/openapi/parameters.js';
+import { operations } from '../../src/operations/index.js';
+import { emptyBody, id, idParams, listQuery, resourceMeta, text } from '../../src/operations/schemas.js';
+
+type Json = Record<string, any>;
+const methods = ['get', 'put', 'post', 'delete', 'patch'];
+
+// Rows of every shape the generator must handle, whatever the table holds today.
+const member = v.object({ ...resourceMeta, name: v.string(), team_id: v.nullable(v.string()) });
+const unused = async () => ({ data: {} });
+const samples: Operation[] = [
+  defineOperation({ id: 'club.members.list', summary: 'Members', method: 'GET', path: '/v1/club/members', kind: 'club', scope: 'club:members:read', query: listQuery({}), response: member, list: true, handler: unused }),
+  defineOperation({ id: 'club.members.get', summary: 'One member', method: 'GET', path: '/v1/club/members/{member_id}', kind: 'club', scope: 'club:members:read', params: idParams('member_id'), response: member, handler: unused }),
+  defineOperation({ id: 'club.members.create', summary: 'Add', method: 'POST', path: '/v1/club/members', kind: 'club', scope: 'club:members:write', body: v.strictObject({ name: text(1, 100), team_id: v.optional(v.nullable(id)) }), response: member, handler: unused }),
+  defineOperation({ id: 'club.members.update', summary: 'Change', method: 'PATCH', path: '/v1/club/members/{member_id}', kind: 'club', scope: 'club:members:write', params: idParams('member_id'), body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, currentVersion: async () => 1, handler: unused }),
+  defineOperation({ id: 'club.members.archive', summary: 'Archive', method: 'POST', path: '/v1/club/members/{member_id}/archive', kind: 'club', scope: 'club:members:write', params: idParams('member_id'), body: emptyBody, response: member, currentVersion: async () => 1, handler: unused }),
+  defineOperation({ id: 'club.members.delete', summary: 'Remove', method: 'DELETE', path: '/v1/club/members/{member_id}', kind: 'club', scope: 'club:members:write', response: member, currentVersion: async () => 1, handler: unused }),
+];
+
+function operationsOf(doc: Json): { path: string; method: string; op: Json }[] {
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    methods.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Json })));
+}
+
+function resolve(doc: Json, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<any>((node, key) => (node === undefined ? undefined : node[key]), doc);
+}
+
+function refs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => refs(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, val] of Object.entries(node)) (k === '$ref' && typeof val === 'string' ? out.push(val) : refs(val, out));
+  }
+  return out;
+}
+
+const deref = (doc: Json, p: Json): Json => (p.$ref ? (resolve(doc, p.$ref) as Json) : p);
+
+for (const [name, ops] of [['the operation table', operations], ['sample rows', samples], ['both', [...operations, ...samples]]] as const) {
+  t.test(name, async (t) => {
+    const doc = generateOpenApi([...ops], '1.2.3') as Json;
+    t.equal(doc.openapi, '3.1.0');
+    t.equal(doc.info.version, '1.2.3');
+    t.ok(doc.info.title);
+    const all = operationsOf(doc);
+
+    t.test('every row appears exactly once', async (t) => {
+      for (const row of ops) {
+        const found = all.filter((o) => o.op.operationId === row.id);
+        t.equal(found.length, 1, row.id);
+        t.equal(found[0]?.path, row.path, `${row.id} path`);
+        t.equal(found[0]?.method, row.method.toLowerCase(), `${row.id} method`);
+        t.equal(found[0]?.op['x-scope'], row.scope, `${row.id} x-scope`);
+        t.equal(found[0]?.op['x-workspace-kind'], row.kind, `${row.id} x-workspace-kind`);
+        t.same(found[0]?.op.tags, [tagOf(row.id)]);
+      }
+      t.equal(all.length, ops.length + 1, 'the rows and GET /health');
+      t.same(new Set(all.map((o) => o.op.operationId)).size, all.length, 'operationIds are unique');
+    });
+
+    t.test('every path parameter is declared, and only those', async (t) => {
+      for (const { path, op } of all) {
+        const declared = (op.parameters ?? []).map((p: Json) => deref(doc, p)).filter((p: Json) => p.in === 'path');
+        t.same(declared.map((p: Json) => p.name).sort(), pathNames(path).sort(), `${op.operationId}`);
+        for (const p of declared) t.equal(p.required, true);
+      }
+    });
+
+    t.test('structure', async (t) => {
+      const text = JSON.stringify(doc);
+      t.same(JSON.parse(text), doc, 'JSON-serializable without loss');
+      const found = refs(doc);
+      t.ok(found.length > 0);
+      t.same(found.filter((ref) => resolve(doc, ref) === undefined), [], 'every $ref resolves');
+      const undescribed = all.flatMap(({ op }) => Object.entries(op.responses as Json)
+        .filter(([, r]) => typeof deref(doc, r).description !== 'string').map(([status]) => `${op.operationId} ${status}`));
+      t.same(undescribed, [], 'every response has a description');
+      t.ok(all.every(({ op }) => Object.keys(op.responses).length > 0), 'every operation has responses');
+      t.same(doc.components.schemas.Problem.properties.code.enum, Object.keys(catalog));
+    });
+
+    t.test('security', async (t) => {
+      for (const { path, op } of all) {
+        if (path === '/health') t.same(op.security, [], 'health is public');
+        else t.same(op.security, [{ HttpMessageSignature: op['x-scope'] ? [op['x-scope']] : [] }], op.operationId);
+      }
+      t.equal(doc.components.securitySchemes.HttpMessageSignature.type, 'apiKey');
+      t.equal(doc.components.securitySchemes.HttpMessageSignature.name, 'Signature');
+    });
+  });
+}
+
+t.test('headers, bodies and statuses follow the method', async (t) => {
+  const doc = generateOpenApi(samples, '0') as Json;
+  const op = (id: string) => operationsOf(doc).find((o) => o.op.operationId === id)!.op;
+  const headerParams = (o: Json) => (o.parameters as Json[]).map((p) => deref(doc, p)).filter((p) => p.in === 'header').map((p) => p.name);
+
+  t.same(headerParams(op('club.members.create')), ['Idempotency-Key', 'Content-Digest', 'X-Request-Id']);
+  t.same(headerParams(op('club.members.archive')), ['Idempotency-Key', 'If-Match', 'Content-Digest', 'X-Request-Id']);
+  t.same(headerParams(op('club.members.update')), ['If-Match', 'Content-Digest', 'X-Request-Id']);
+  t.same(headerParams(op('club.members.delete')), ['If-Match', 'X-Request-Id']);
+  t.same(headerParams(op('club.members.get')), ['X-Request-Id']);
+
+  t.same(Object.keys(op('club.members.update').requestBody.content), ['application/json', 'application/merge-patch+json']);
+  t.same(Object.keys(op('club.members.create').requestBody.content), ['application/json']);
+  t.equal(op('club.members.create').requestBody.required, true);
+  t.equal(op('club.members.archive').requestBody.required, false, 'an action body of {} may be left out');
+  t.notOk(op('club.members.get').requestBody);
+
+  const statuses = (id: string) => Object.keys(op(id).responses);
+  t.same(statuses('club.members.create'), ['200', '201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
+  t.same(statuses('club.members.update'), ['200', '400', '401', '403', '404', '409', '412', '413', '415', '422', '429', '500', '503']);
+  t.same(statuses('club.members.list'), ['200', '400', '401', '403', '404', '429', '500', '503']);
+  t.match(op('club.members.list').responses['400'].description, /invalid_cursor/);
+  t.notMatch(op('club.members.get').responses['400'].description, /invalid_cursor/);
+
+  t.ok(op('club.members.get').responses['200'].headers.ETag, 'single GET of a versioned resource');
+  t.notOk(op('club.members.list').responses['200'].headers.ETag);
+  t.ok(op('club.members.create').responses['201'].headers.Location);
+  t.ok(op('club.members.get').responses['200'].headers['X-RateLimit-Remaining']);
+  t.ok(op('club.members.get').responses['429'].headers['Retry-After']);
+
+  const list = op('club.members.list').responses['200'].content['application/json'].schema;
+  t.equal(list.properties.data.type, 'array');
+  t.same(list.properties.meta, { $ref: '#/components/schemas/ListMeta' });
+  const single = op('club.members.get').responses['200'].content['application/json'].schema;
+  t.equal(single.properties.data.type, 'object');
+  t.same(single.properties.data.properties.team_id, { type: ['string', 'null'] });
+
+  const query = (op('club.members.list').parameters as Json[]).filter((p) => p.in === 'query');
+  t.same(query.map((p) => p.name), ['limit', 'cursor', 'updated_since']);
+  t.ok(query.every((p) => p.required === false));
+});
+
+t.test('tags name the resource', async (t) => {
+  t.equal(tagOf('club.members.list'), 'members');
+  t.equal(tagOf('federation.transfers.documents.list'), 'transfers.documents');
+  t.equal(tagOf('me.get'), 'me');
+});
