@@ -2,6 +2,7 @@
 // routes are matched by method and whole path.
 import type { Operation } from '../http/operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
+import { clubMembersOperations } from './club/index-members.js';
 import { changesList } from './changes/feed.js';
 import { meGet } from './me/get.js';
 
@@ -10,4 +11,5 @@ export const operations: Operation[] = [
   changesList('club'),
   changesList('federation'),
   ...clubTeamsOperations,
+  ...clubMembersOperations,
 ];
