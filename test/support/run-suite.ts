@@ -2,17 +2,33 @@
 // a fresh database for the run, then every test file under tap, with c8 measuring coverage.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { embeddedServer } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const testPort = 54339;
+
+/** A port nothing listens on now, for this run's private server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 async function main(): Promise<number> {
-  const embedded = process.env.DATABASE_URL ? undefined : await embeddedServer(path.join(root, '.data/test'), testPort);
-  const startedHere = embedded ? await embedded.start() : false;
+  // Each run has its own throw-away cluster, so runs never share (or stop) each other's server.
+  const clusterDir = await mkdtemp(path.join(os.tmpdir(), 'partner-test-'));
+  await chmod(clusterDir, 0o755); // the unprivileged server user must reach its data folder
+  const embedded = process.env.DATABASE_URL ? undefined : await embeddedServer(clusterDir, await freePort());
+  await embedded?.start();
   const adminUrl = process.env.DATABASE_URL ?? embedded!.url;
   const database = `partner_test_${process.pid}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -44,7 +60,8 @@ async function main(): Promise<number> {
 
   await admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {});
   await admin.end();
-  if (startedHere) await embedded!.stop();
+  await embedded?.stop();
+  await rm(clusterDir, { recursive: true, force: true });
   return code;
 }
 
