@@ -1,5 +1,6 @@
 // A small operation table for testing the pipeline itself: what every real row gets for free.
 import * as v from 'valibot';
+import type { Sql } from 'postgres';
 import { ApiError } from '../../src/http/errors.js';
 import { defineOperation, type Operation } from '../../src/http/operation.js';
 import { afterCursor, page } from '../../src/operations/paging.js';
@@ -7,9 +8,15 @@ import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/oper
 import { meGet } from '../../src/operations/me/get.js';
 import { changesList } from '../../src/operations/changes/feed.js';
 
-export const thingsTable = `create table if not exists test_things (
-  id bigint generated always as identity primary key, club_id bigint not null, name text not null,
-  color text, version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`;
+/** Creates the table the test rows write to (test files run in parallel, hence the lock). */
+export async function createThingsTable(sql: Sql): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('test_things'))`;
+    await tx`create table if not exists test_things (
+      id bigint generated always as identity primary key, club_id bigint not null, name text not null, color text,
+      version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`;
+  });
+}
 
 const thing = v.object({ id: v.string(), name: v.string(), color: v.nullable(v.string()), version: v.number() });
 const cols = (sql: any) => sql`id, name, color, version`;

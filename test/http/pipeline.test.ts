@@ -2,10 +2,10 @@ import t from 'tap';
 import { request, startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
 import { rawRequest } from '../support/raw.js';
-import { table, thingsTable } from './pipeline-table.js';
+import { createThingsTable, table } from './pipeline-table.js';
 
 const service = await startService(t, {}, table);
-await service.sql.unsafe(thingsTable);
+await createThingsTable(service.sql);
 const club = await createClub(service);
 const count = async () => Number((await service.sql`select count(*) from test_things where club_id = ${club.id}`)[0]!.count);
 
