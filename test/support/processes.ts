@@ -1,0 +1,49 @@
+// The executables in bin/, run as child processes the way an operator or systemd runs them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface Finished { code: number | null; stdout: string; stderr: string }
+
+export function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    PARTNER_SECRET_KEY: process.env.PARTNER_SECRET_KEY ?? '',
+    NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '',
+    ...extra,
+  };
+}
+
+export function start(bin: string, args: string[], env: Record<string, string>): ChildProcess & { output: Promise<Finished> } {
+  const child = spawn(process.execPath, [path.join(root, 'bin', bin), ...args], { cwd: root, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c) => (stdout += c));
+  child.stderr!.on('data', (c) => (stderr += c));
+  const output = new Promise<Finished>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  return Object.assign(child, { output });
+}
+
+export function run(bin: string, args: string[], env: Record<string, string> = baseEnv()): Promise<Finished> {
+  return start(bin, args, env).output;
+}
+
+/** Resolves with the first stdout line that satisfies `test`. */
+export function waitForLine(child: ChildProcess, test: (line: string) => boolean, ms = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error('timed out waiting for output')), ms);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk;
+      for (const line of buffer.split('\n').slice(0, -1)) {
+        if (test(line)) {
+          clearTimeout(timer);
+          resolve(line);
+        }
+      }
+      buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+    });
+  });
+}
