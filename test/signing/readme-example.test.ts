@@ -1,0 +1,27 @@
+// The worked example in README.md "Signing a request" stays true: same base, same signature.
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { signRequest } from '../../src/signing/client.js';
+import { parseSignature } from '../../src/signing/parse.js';
+import { signatureBase } from '../../src/signing/signature-base.js';
+
+const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+
+t.test('README signing example', async (t) => {
+  const headers = signRequest({
+    method: 'POST',
+    url: 'https://partner-api.example.org/v1/club/members',
+    body: '{"first_name":"Ada","last_name":"Lovelace","birth_date":"2010-12-10","gender":"female"}',
+    headers: { 'content-type': 'application/json' },
+    key: { keyId: 'pk_exampleexampleexampleexa', algorithm: 'hmac-sha256', secret: 'sk_c2VjcmV0LWJ5dGVzLWZvci10aGUtZXhhbXBsZS0zMmJ5dA' },
+    created: 1795250400,
+    nonce: 'bm9uY2UtZXhhbXBsZS0wMQ',
+  });
+  for (const name of ['content-digest', 'signature-input', 'signature']) {
+    t.ok(readme.includes(`${name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase())}: ${headers[name]}`), name);
+  }
+  const request = { method: 'POST', target: '/v1/club/members', authority: 'partner-api.example.org', scheme: 'https' as const, headers };
+  const base = signatureBase(request, parseSignature(request, true));
+  t.ok(readme.includes(base.split('\n').map((line) => '   ' + line).join('\n')), 'the signature base, line for line');
+});
