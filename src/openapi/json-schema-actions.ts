@@ -9,6 +9,7 @@ export interface Action {
   description?: string;
   title?: string;
   examples?: unknown[];
+  metadata?: { format?: unknown };
 }
 
 // Transformations that keep the wire type: the schema before them still describes the input.
@@ -71,6 +72,10 @@ export function applyAction(schema: JsonSchema, action: Action): void {
       return;
     case 'title':
       schema.title = action.title;
+      return;
+    case 'metadata':
+      // `v.metadata({ format })` names a format a `check` cannot express.
+      if (typeof action.metadata?.format === 'string') schema.format = action.metadata.format;
       return;
     case 'examples':
       schema.examples = action.examples;

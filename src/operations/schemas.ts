@@ -18,12 +18,14 @@ function isDate(value: string): boolean {
 /** `YYYY-MM-DD`, a real calendar day. */
 export const date = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'), v.check(isDate, 'must be a real date'));
 
+/** An RFC 3339 instant on a real calendar day (Date.parse would roll 02-30 over into March). */
+export function isInstant(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i.test(value)
+    && isDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+}
+
 /** RFC 3339 with an explicit offset, e.g. `2026-11-21T09:30:00.000Z`. */
-export const timestamp = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i, 'must be an RFC 3339 timestamp'),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'must be a real instant'),
-);
+export const timestamp = v.pipe(v.string(), v.check(isInstant, 'must be an RFC 3339 timestamp'), v.metadata({ format: 'date-time' }));
 
 export const text = (min: number, max: number) => v.pipe(v.string(), v.trim(), v.minLength(min, `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`));
 export const email = v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'));

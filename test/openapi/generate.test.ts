@@ -14,12 +14,12 @@ const methods = ['get', 'put', 'post', 'delete', 'patch'];
 const member = v.object({ ...resourceMeta, name: v.string(), team_id: v.nullable(v.string()) });
 const unused = async () => ({ data: {} });
 const samples: Operation[] = [
-  defineOperation({ id: 'club.members.list', summary: 'Members', method: 'GET', path: '/v1/club/members', kind: 'club', scope: 'club:members:read', query: listQuery({}), response: member, list: true, handler: unused }),
-  defineOperation({ id: 'club.members.get', summary: 'One member', method: 'GET', path: '/v1/club/members/{member_id}', kind: 'club', scope: 'club:members:read', params: idParams('member_id'), response: member, handler: unused }),
-  defineOperation({ id: 'club.members.create', summary: 'Add', method: 'POST', path: '/v1/club/members', kind: 'club', scope: 'club:members:write', body: v.strictObject({ name: text(1, 100), team_id: v.optional(v.nullable(id)) }), response: member, handler: unused }),
-  defineOperation({ id: 'club.members.update', summary: 'Change', method: 'PATCH', path: '/v1/club/members/{member_id}', kind: 'club', scope: 'club:members:write', params: idParams('member_id'), body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, currentVersion: async () => 1, handler: unused }),
-  defineOperation({ id: 'club.members.archive', summary: 'Archive', method: 'POST', path: '/v1/club/members/{member_id}/archive', kind: 'club', scope: 'club:members:write', params: idParams('member_id'), body: emptyBody, response: member, currentVersion: async () => 1, handler: unused }),
-  defineOperation({ id: 'club.members.delete', summary: 'Remove', method: 'DELETE', path: '/v1/club/members/{member_id}', kind: 'club', scope: 'club:members:write', response: member, currentVersion: async () => 1, handler: unused }),
+  defineOperation({ id: 'club.samples.list', summary: 'Members', method: 'GET', path: '/v1/club/samples', kind: 'club', scope: 'club:members:read', query: listQuery({}), response: member, list: true, handler: unused }),
+  defineOperation({ id: 'club.samples.get', summary: 'One member', method: 'GET', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:read', params: idParams('sample_id'), response: member, handler: unused }),
+  defineOperation({ id: 'club.samples.create', summary: 'Add', method: 'POST', path: '/v1/club/samples', kind: 'club', scope: 'club:members:write', body: v.strictObject({ name: text(1, 100), team_id: v.optional(v.nullable(id)) }), response: member, handler: unused }),
+  defineOperation({ id: 'club.samples.update', summary: 'Change', method: 'PATCH', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, currentVersion: async () => 1, handler: unused }),
+  defineOperation({ id: 'club.samples.archive', summary: 'Archive', method: 'POST', path: '/v1/club/samples/{sample_id}/archive', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: emptyBody, response: member, currentVersion: async () => 1, handler: unused }),
+  defineOperation({ id: 'club.samples.delete', summary: 'Remove', method: 'DELETE', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', response: member, currentVersion: async () => 1, handler: unused }),
 ];
 
 function operationsOf(doc: Json): { path: string; method: string; op: Json }[] {
@@ -102,45 +102,45 @@ t.test('headers, bodies and statuses follow the method', async (t) => {
   const op = (id: string) => operationsOf(doc).find((o) => o.op.operationId === id)!.op;
   const headerParams = (o: Json) => (o.parameters as Json[]).map((p) => deref(doc, p)).filter((p) => p.in === 'header').map((p) => p.name);
 
-  t.same(headerParams(op('club.members.create')), ['Idempotency-Key', 'Content-Digest', 'X-Request-Id']);
-  t.same(headerParams(op('club.members.archive')), ['Idempotency-Key', 'If-Match', 'Content-Digest', 'X-Request-Id']);
-  t.same(headerParams(op('club.members.update')), ['If-Match', 'Content-Digest', 'X-Request-Id']);
-  t.same(headerParams(op('club.members.delete')), ['If-Match', 'X-Request-Id']);
-  t.same(headerParams(op('club.members.get')), ['X-Request-Id']);
+  t.same(headerParams(op('club.samples.create')), ['Idempotency-Key', 'Content-Digest', 'X-Request-Id']);
+  t.same(headerParams(op('club.samples.archive')), ['Idempotency-Key', 'If-Match', 'Content-Digest', 'X-Request-Id']);
+  t.same(headerParams(op('club.samples.update')), ['If-Match', 'Content-Digest', 'X-Request-Id']);
+  t.same(headerParams(op('club.samples.delete')), ['If-Match', 'X-Request-Id']);
+  t.same(headerParams(op('club.samples.get')), ['X-Request-Id']);
 
-  t.same(Object.keys(op('club.members.update').requestBody.content), ['application/json', 'application/merge-patch+json']);
-  t.same(Object.keys(op('club.members.create').requestBody.content), ['application/json']);
-  t.equal(op('club.members.create').requestBody.required, true);
-  t.equal(op('club.members.archive').requestBody.required, false, 'an action body of {} may be left out');
-  t.notOk(op('club.members.get').requestBody);
+  t.same(Object.keys(op('club.samples.update').requestBody.content), ['application/json', 'application/merge-patch+json']);
+  t.same(Object.keys(op('club.samples.create').requestBody.content), ['application/json']);
+  t.equal(op('club.samples.create').requestBody.required, true);
+  t.equal(op('club.samples.archive').requestBody.required, false, 'an action body of {} may be left out');
+  t.notOk(op('club.samples.get').requestBody);
 
   const statuses = (id: string) => Object.keys(op(id).responses);
-  t.same(statuses('club.members.create'), ['200', '201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
-  t.same(statuses('club.members.update'), ['200', '400', '401', '403', '404', '409', '412', '413', '415', '422', '429', '500', '503']);
-  t.same(statuses('club.members.list'), ['200', '400', '401', '403', '404', '429', '500', '503']);
-  t.match(op('club.members.list').responses['400'].description, /invalid_cursor/);
-  t.notMatch(op('club.members.get').responses['400'].description, /invalid_cursor/);
+  t.same(statuses('club.samples.create'), ['200', '201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
+  t.same(statuses('club.samples.update'), ['200', '400', '401', '403', '404', '409', '412', '413', '415', '422', '429', '500', '503']);
+  t.same(statuses('club.samples.list'), ['200', '400', '401', '403', '404', '429', '500', '503']);
+  t.match(op('club.samples.list').responses['400'].description, /invalid_cursor/);
+  t.notMatch(op('club.samples.get').responses['400'].description, /invalid_cursor/);
 
-  t.ok(op('club.members.get').responses['200'].headers.ETag, 'single GET of a versioned resource');
-  t.notOk(op('club.members.list').responses['200'].headers.ETag);
-  t.ok(op('club.members.create').responses['201'].headers.Location);
-  t.ok(op('club.members.get').responses['200'].headers['X-RateLimit-Remaining']);
-  t.ok(op('club.members.get').responses['429'].headers['Retry-After']);
+  t.ok(op('club.samples.get').responses['200'].headers.ETag, 'single GET of a versioned resource');
+  t.notOk(op('club.samples.list').responses['200'].headers.ETag);
+  t.ok(op('club.samples.create').responses['201'].headers.Location);
+  t.ok(op('club.samples.get').responses['200'].headers['X-RateLimit-Remaining']);
+  t.ok(op('club.samples.get').responses['429'].headers['Retry-After']);
 
-  const list = op('club.members.list').responses['200'].content['application/json'].schema;
+  const list = op('club.samples.list').responses['200'].content['application/json'].schema;
   t.equal(list.properties.data.type, 'array');
   t.same(list.properties.meta, { $ref: '#/components/schemas/ListMeta' });
-  const single = op('club.members.get').responses['200'].content['application/json'].schema;
+  const single = op('club.samples.get').responses['200'].content['application/json'].schema;
   t.equal(single.properties.data.type, 'object');
   t.same(single.properties.data.properties.team_id, { type: ['string', 'null'] });
 
-  const query = (op('club.members.list').parameters as Json[]).filter((p) => p.in === 'query');
+  const query = (op('club.samples.list').parameters as Json[]).filter((p) => p.in === 'query');
   t.same(query.map((p) => p.name), ['limit', 'cursor', 'updated_since']);
   t.ok(query.every((p) => p.required === false));
 });
 
 t.test('tags name the resource', async (t) => {
-  t.equal(tagOf('club.members.list'), 'members');
+  t.equal(tagOf('club.samples.list'), 'samples');
   t.equal(tagOf('federation.transfers.documents.list'), 'transfers.documents');
   t.equal(tagOf('me.get'), 'me');
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, resourceMeta, text, timestamp } from '../../schemas.js';
+import { date, id, resourceMeta, text, timestamp } from '../../schemas.js';
 
 export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
 export const activityStatuses = ['scheduled', 'cancelled'] as const;

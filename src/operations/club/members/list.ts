@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { isId } from '../../../http/router.js';
 import { afterCursor, page } from '../../paging.js';
-import { enumFilter, id, listQuery } from '../../schemas.js';
+import { enumFilter, listQuery } from '../../schemas.js';
 import { memberColumns } from './rows.js';
 import { member, memberStatuses } from './schemas.js';
 
@@ -34,8 +35,7 @@ export function memberListQuery(sql: Sql | TransactionSql, clubId: string, f: Me
     order by m.id limit ${limit}`;
 }
 
-const maxId = 9223372036854775807n;
-const bigintId = v.pipe(id, v.check((s) => BigInt(s) <= maxId, 'must be a decimal identifier string'));
+const bigintId = v.pipe(v.string(), v.check(isId, 'must be a decimal identifier string'));
 
 export const clubMembersList = defineOperation({
   id: 'club.members.list',

@@ -1,1 +1,0 @@
--- reserved for members search indexes

@@ -1,0 +1,101 @@
+// What the scenarios need in the database: a club with two credentials, and for members-page
+// 100 000 members, the cursors of deep pages and the plans of the list query.
+import { generateKeyPairSync } from 'node:crypto';
+import type { PendingQuery, Row } from 'postgres';
+import { grantableScopes } from '../../src/auth/scopes.js';
+import { issueCredential } from '../../src/console/credentials.js';
+import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
+import type { Sql } from '../../src/db/pool.js';
+import { page } from '../../src/operations/paging.js';
+import { signRequest, type SigningKey } from '../../src/signing/client.js';
+import type { KeySpec } from './load.js';
+
+export interface Club {
+  id: string;
+  hmac: KeySpec & { algorithm: 'hmac-sha256' };
+  rsa2: KeySpec & { algorithm: 'rsa2' };
+}
+
+/** A federation, its club, the club's owner, and an hmac-sha256 and an rsa2 credential with every club scope. */
+export async function createClub(sql: Sql, masterKey: Buffer): Promise<Club> {
+  const federation = await createWorkspace(sql, { kind: 'federation', name: 'Bench Federation', shortName: 'BF', country: 'NL' });
+  const club = await createWorkspace(sql, { kind: 'club', name: 'Bench Club', federationId: federation.id, country: 'NL' });
+  const owner = await createOperator(sql, { workspaceId: club.id, email: 'owner@bench.example', isOwner: true });
+  const scopes = grantableScopes('club');
+  if (!scopes.includes('club:members:read')) throw new Error('club:members:read is not a grantable club scope');
+  const issue = (algorithm: 'hmac-sha256' | 'rsa2', publicKeyPem?: string) =>
+    issueCredential(sql, masterKey, { workspaceId: club.id, issuerId: owner.id, label: `bench ${algorithm}`, algorithm, scopes, publicKeyPem });
+  const hmac = await issue('hmac-sha256');
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const rsa2 = await issue('rsa2', pair.publicKey);
+  return {
+    id: club.id,
+    hmac: { keyId: hmac.key_id, algorithm: 'hmac-sha256', secret: hmac.secret! },
+    rsa2: { keyId: rsa2.key_id, algorithm: 'rsa2', privateKeyPem: pair.privateKey },
+  };
+}
+
+/** One signed GET, body as text. */
+export async function signedGet(base: string, path: string, key: KeySpec): Promise<{ status: number; text: string }> {
+  const signing: SigningKey = key.algorithm === 'rsa2' ? { keyId: key.keyId, algorithm: 'rsa2', privateKey: key.privateKeyPem } : key;
+  const url = new URL(path, base);
+  const response = await fetch(url, { headers: signRequest({ method: 'GET', url, key: signing }) });
+  return { status: response.status, text: await response.text() };
+}
+
+export async function insertMembers(sql: Sql, clubId: string, count: number): Promise<void> {
+  await sql`
+    insert into members (club_id, first_name, last_name, birth_date, gender)
+    select ${clubId}, 'First' || g, 'Last' || g, date '1960-01-01' + (g % 20000),
+           (array['female', 'male', 'non_binary', 'undisclosed'])[1 + g % 4]
+    from generate_series(1, ${count}::int) g`;
+  // More than the bare `analyze`: vacuum sets the visibility map and the checkpoint writes the
+  // dirty pages now, so neither autovacuum nor a checkpoint lands inside the measured window.
+  await sql`vacuum analyze members`;
+  await sql`checkpoint`;
+}
+
+/**
+ * Cursors of the last 20 full pages, made with the service's own cursor encoder and checked with
+ * one request; if the service does not take them, cursors collected by walking pages 2 to 21.
+ */
+export async function deepCursors(sql: Sql, base: string, club: Club): Promise<{ cursors: string[]; deepestAfter: string; how: string }> {
+  const rows = await sql<{ id: string }[]>`
+    select id from (select id, row_number() over (order by id desc) as n from members where club_id = ${club.id}) s
+    where n % 25 = 0 and n <= 525 and n > 25 order by id`;
+  const crafted = rows.map((r) => (page('club.members.list', { limit: 1 }, [r, r], (x) => [x.id]).meta!.next_cursor as string));
+  const probe = await signedGet(base, `/v1/club/members?limit=25&cursor=${crafted[0]}`, club.hmac);
+  if (probe.status === 200 && (JSON.parse(probe.text) as { data: unknown[] }).data.length === 25) {
+    return { cursors: crafted, deepestAfter: rows[rows.length - 1]!.id, how: 'the last 20 full pages (cursors near the end of 100 000 rows)' };
+  }
+  const walked: string[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 20; i++) {
+    const r = await signedGet(base, `/v1/club/members?limit=25${cursor ? `&cursor=${cursor}` : ''}`, club.hmac);
+    cursor = (JSON.parse(r.text) as { meta: { next_cursor: string | null } }).meta.next_cursor;
+    if (r.status !== 200 || !cursor) break;
+    walked.push(cursor);
+  }
+  const [last] = await sql<{ id: string }[]>`select max(id)::text as id from members where club_id = ${club.id}`;
+  return { cursors: walked, deepestAfter: String(BigInt(last!.id) - 50n), how: `pages 2 to ${walked.length + 1} (crafted deep cursors were refused: ${probe.status})` };
+}
+
+type Builder = (sql: Sql, clubId: string, filters: object, after: string | undefined, limit: number) => PendingQuery<Row[]>;
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the list query, the module's own if it exports its builder. */
+export async function explainList(sql: Sql, clubId: string, after: string | undefined): Promise<{ source: string; plan: string[] }> {
+  const list: Record<string, unknown> = await import('../../src/operations/club/members/list.js');
+  const builder = typeof list.memberListQuery === 'function' ? (list.memberListQuery as Builder) : undefined;
+  const query = builder
+    ? builder(sql, clubId, {}, after, 26)
+    : sql`select * from members where club_id = ${clubId} ${after ? sql`and id > ${after}` : sql``} order by id limit 26`;
+  const rows = await sql`explain (analyze, buffers) ${query}`;
+  return {
+    source: builder ? 'memberListQuery from src/operations/club/members/list.ts' : 'equivalent SQL (list.ts exports no builder)',
+    plan: rows.map((r) => r['QUERY PLAN'] as string),
+  };
+}
