@@ -5,7 +5,7 @@ import { checkContentDigest } from '../signing/content-digest.js';
 import { checkWindow, parseSignature } from '../signing/parse.js';
 import { signatureBase } from '../signing/signature-base.js';
 import type { SignedRequest } from '../signing/components.js';
-import { verifySignature } from '../signing/verify.js';
+import { algMatches, verifySignature } from '../signing/verify.js';
 import type { Credential, CredentialStore } from './credentials.js';
 import { recordUsage, type RateState } from './usage.js';
 
@@ -33,11 +33,6 @@ export function refuseOtherCredentials(headers: IncomingHttpHeaders, query: URLS
       `${carried.startsWith('a') ? carried : `the ${carried} query parameter`} is not accepted: sign the request (RFC 9421)`);
   }
 }
-
-const algorithmOf: Record<string, Credential['algorithm']> = {
-  'hmac-sha256': 'hmac-sha256',
-  'rsa-v1_5-sha256': 'rsa2',
-};
 
 /** Steps 3: the credential behind a keyid, if it may sign at all. */
 function usable(credential: Credential | undefined, nowMs: number): Credential {
@@ -69,7 +64,7 @@ export async function authenticate(
 
   const body = await readBody();
   if (body.length > 0 || hasBody) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
-  if (parsed.alg !== undefined && algorithmOf[parsed.alg] !== credential.algorithm) {
+  if (!algMatches(parsed.alg, credential.algorithm)) {
     throw new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
   }
   if (!verifySignature(signatureBase(request, parsed), parsed.signature, credential.key)) {
