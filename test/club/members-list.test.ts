@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
+import { walkPages } from '../support/pages.js';
 import { startService } from '../support/harness.js';
 import { createClub, createSeason, type Tenant } from '../support/factories.js';
 
@@ -15,16 +16,7 @@ t.test('pages follow the cursor in id order with no duplicates or misses', async
   await add(other, 'Not', 'Mine');
   const all: string[] = [];
   for (let i = 0; i < 7; i++) all.push((await add(club, `P${i}`, 'Page')).id);
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const res: any = await club.call('GET', `/v1/club/members?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
-    t.equal(res.status, 200);
-    seen.push(...ids(res));
-    cursor = res.body.meta.next_cursor;
-    pages++;
-  } while (cursor);
+  const { ids: seen, pages } = await walkPages(t, club, '/v1/club/members?limit=3');
   t.equal(pages, 3);
   t.same(seen, all);
   const whole = await club.call('GET', '/v1/club/members');

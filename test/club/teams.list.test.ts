@@ -1,4 +1,5 @@
 import t from 'tap';
+import { walkPages } from '../support/pages.js';
 import { startService } from '../support/harness.js';
 import { createClub, createSeason } from '../support/factories.js';
 
@@ -34,16 +35,7 @@ t.test('list items carry roster_size instead of roster, in id order', async (t) 
 });
 
 t.test('pages follow the cursor without duplicates or gaps', async (t) => {
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const res: any = await club.call('GET', `/v1/club/teams?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-    t.equal(res.status, 200);
-    seen.push(...ids(res));
-    cursor = res.body.meta.next_cursor;
-    pages++;
-  } while (cursor);
+  const { ids: seen, pages } = await walkPages(t, club, '/v1/club/teams?limit=2');
   t.equal(pages, 3);
   t.same(seen, teams.map((x) => x.id));
 });
