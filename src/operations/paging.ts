@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/operation.js';
+import { isId } from '../http/router.js';
 import { isInstant } from './schemas.js';
 
 /** A keyset position: the ordering columns of the last row of a page, as strings. */
@@ -14,15 +15,17 @@ function binding(operationId: string, query: ListQuery): string {
   return createHash('sha256').update(JSON.stringify([operationId, filters])).digest('base64url').slice(0, 16);
 }
 
-// Positions are ids or instants; anything else was not written by `page`.
-const isKey = (key: unknown): key is string => typeof key === 'string' && (/^[1-9][0-9]{0,18}$/.test(key) || isInstant(key));
+/** What each ordering column of a keyset holds; a forged cursor must not reach SQL as a bad cast. */
+export type KeyKind = 'id' | 'instant';
+const fits: Record<KeyKind, (key: string) => boolean> = { id: isId, instant: isInstant };
 
 /** The position after which the requested page starts, or undefined for the first page. */
-export function afterCursor(operationId: string, query: ListQuery, width = 1): Keyset | undefined {
+export function afterCursor(operationId: string, query: ListQuery, kinds: KeyKind[] = ['id']): Keyset | undefined {
   if (query.cursor === undefined) return undefined;
   try {
     const [bound, ...keys] = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as unknown[];
-    if (bound === binding(operationId, query) && keys.length === width && keys.every(isKey)) {
+    if (bound === binding(operationId, query) && keys.length === kinds.length
+      && keys.every((key, i) => typeof key === 'string' && fits[kinds[i]!](key))) {
       return keys as Keyset;
     }
   } catch {

@@ -1,9 +1,15 @@
 // Valibot building blocks shared by every resource's schemas.
 import * as v from 'valibot';
 import { isScope } from '../auth/scopes.js';
+import { isId } from '../http/router.js';
 
-/** A resource identifier in a body: a decimal string, never a JSON number. */
-export const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,18}$/, 'must be a decimal identifier string'));
+/** A resource identifier in a body or query: a decimal string (a Postgres bigint), never a JSON number. */
+const idPattern = /^[1-9][0-9]{0,18}$/;
+export const id = v.pipe(
+  v.string(),
+  v.regex(idPattern, 'must be a decimal identifier string'),
+  v.check((s) => !idPattern.test(s) || isId(s), 'must be at most 9223372036854775807'),
+);
 
 /** Path parameters, already checked by the router. */
 export function idParams<K extends string>(...names: K[]) {

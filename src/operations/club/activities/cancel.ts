@@ -1,7 +1,8 @@
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { activityCancelBody, activityOut } from './schemas.js';
-import { activityWithAttendance, assertScheduled, findActivity, lockActivity } from './store.js';
+import { activityWithAttendance, assertScheduled, findActivity } from './store.js';
 
 export const clubActivitiesCancel = defineOperation({
   id: 'club.activities.cancel',
@@ -13,7 +14,7 @@ export const clubActivitiesCancel = defineOperation({
   params: idParams('activity_id'),
   body: activityCancelBody,
   response: activityOut,
-  currentVersion: (ctx) => lockActivity(ctx.sql, ctx.workspace.id, ctx.params.activity_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'activities', ctx.workspace.id, ctx.params.activity_id),
   async handler(ctx) {
     const { sql } = ctx;
     const clubId = ctx.workspace.id;

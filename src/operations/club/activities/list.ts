@@ -1,17 +1,8 @@
 import * as v from 'valibot';
-import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
-import { afterCursor, page, type Keyset } from '../../paging.js';
+import { afterCursor, page } from '../../paging.js';
 import { enumFilter, id, listQuery, timestamp } from '../../schemas.js';
 import { activityKinds, activityListItemOut, activityStatuses } from './schemas.js';
-
-// A cursor is not signed: its keys must still be an instant and an id before they reach SQL.
-function position(keys: Keyset | undefined): [Date, string] | undefined {
-  if (!keys) return undefined;
-  const at = new Date(keys[0]!);
-  if (Number.isNaN(at.getTime()) || !/^[0-9]{1,19}$/.test(keys[1]!)) throw new ApiError('invalid_cursor', 'the cursor does not decode');
-  return [at, keys[1]!];
-}
 
 export const clubActivitiesList = defineOperation({
   id: 'club.activities.list',
@@ -32,7 +23,7 @@ export const clubActivitiesList = defineOperation({
   async handler(ctx) {
     const q = ctx.query;
     const sql = ctx.sql;
-    const after = position(afterCursor(ctx.operationId, q, 2));
+    const after = afterCursor(ctx.operationId, q, ['instant', 'id']);
     const rows = await sql`
       select a.id, a.kind, a.title, a.team_id, a.starts_at, a.ends_at, a.location, a.notes, a.status, a.cancel_reason,
         s.attendance_summary, a.created_at, a.updated_at, a.version
@@ -44,7 +35,7 @@ export const clubActivitiesList = defineOperation({
         from attendance where activity_id = a.id
       ) s
       where a.club_id = ${ctx.workspace.id}
-        ${after ? sql`and (a.starts_at, a.id) > (${after[0]}::timestamptz, ${after[1]}::bigint)` : sql``}
+        ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : sql``}
         ${q.from ? sql`and a.starts_at >= ${q.from}` : sql``}
         ${q.to ? sql`and a.starts_at <= ${q.to}` : sql``}
         ${q.team_id ? sql`and a.team_id = ${q.team_id}` : sql``}

@@ -29,13 +29,6 @@ export async function findActivity(sql: Db, clubId: string, activityId: string, 
   return row;
 }
 
-/** The activity's version under a row lock, or null when the club has no such activity. */
-export async function lockActivity(sql: Db, clubId: string, activityId: string): Promise<number | null> {
-  const [row] = await sql<{ version: number }[]>`
-    select version from activities where id = ${activityId} and club_id = ${clubId} for update`;
-  return row?.version ?? null;
-}
-
 export function assertScheduled(activity: ActivityRow): void {
   if (activity.status !== 'scheduled') throw new ApiError('invalid_state', `the activity is ${activity.status}`);
 }

@@ -1,7 +1,8 @@
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { activityOut, activityPatchBody } from './schemas.js';
-import { activityWithAttendance, assertScheduled, checkTeam, checkTimes, findActivity, instant, lockActivity } from './store.js';
+import { activityWithAttendance, assertScheduled, checkTeam, checkTimes, findActivity, instant } from './store.js';
 
 export const clubActivitiesUpdate = defineOperation({
   id: 'club.activities.update',
@@ -13,7 +14,7 @@ export const clubActivitiesUpdate = defineOperation({
   params: idParams('activity_id'),
   body: activityPatchBody,
   response: activityOut,
-  currentVersion: (ctx) => lockActivity(ctx.sql, ctx.workspace.id, ctx.params.activity_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'activities', ctx.workspace.id, ctx.params.activity_id),
   async handler(ctx) {
     const { sql, body } = ctx;
     const clubId = ctx.workspace.id;

@@ -1,8 +1,9 @@
 import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { activityOut, attendancePutBody } from '../activities/schemas.js';
-import { activityWithAttendance, assertScheduled, findActivity, lockActivity } from '../activities/store.js';
+import { activityWithAttendance, assertScheduled, findActivity } from '../activities/store.js';
 
 export const clubAttendancePut = defineOperation({
   id: 'club.attendance.put',
@@ -14,7 +15,7 @@ export const clubAttendancePut = defineOperation({
   params: idParams('activity_id', 'member_id'),
   body: attendancePutBody,
   response: activityOut,
-  currentVersion: (ctx) => lockActivity(ctx.sql, ctx.workspace.id, ctx.params.activity_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'activities', ctx.workspace.id, ctx.params.activity_id),
   async handler(ctx) {
     const { sql } = ctx;
     const clubId = ctx.workspace.id;

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
-import { lockMember, memberHasRecords, memberVersion } from './rows.js';
+import { lockMember, memberHasRecords } from './rows.js';
 
 export const clubMembersDelete = defineOperation({
   id: 'club.members.delete',
@@ -13,7 +14,7 @@ export const clubMembersDelete = defineOperation({
   scope: 'club:members:write',
   params: idParams('member_id'),
   response: v.object({ id: v.string(), deleted: v.literal(true) }),
-  currentVersion: (ctx) => memberVersion(ctx.sql, ctx.workspace.id, ctx.params.member_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'members', ctx.workspace.id, ctx.params.member_id),
   async handler(ctx) {
     const current = await lockMember(ctx.sql, ctx.workspace.id, ctx.params.member_id);
     if (await memberHasRecords(ctx.sql, current.id)) {

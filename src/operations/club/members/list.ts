@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
-import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
-import { isId } from '../../../http/router.js';
 import { afterCursor, page } from '../../paging.js';
-import { enumFilter, listQuery } from '../../schemas.js';
+import { enumFilter, id, listQuery } from '../../schemas.js';
 import { memberColumns } from './rows.js';
 import { member, memberStatuses } from './schemas.js';
 
@@ -35,8 +33,6 @@ export function memberListQuery(sql: Sql | TransactionSql, clubId: string, f: Me
     order by m.id limit ${limit}`;
 }
 
-const bigintId = v.pipe(v.string(), v.check(isId, 'must be a decimal identifier string'));
-
 export const clubMembersList = defineOperation({
   id: 'club.members.list',
   summary: 'The club\'s members, by id',
@@ -49,14 +45,12 @@ export const clubMembersList = defineOperation({
     q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
       v.description('Case-insensitive substring of "first_name last_name".'))),
     external_ref: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'))),
-    team_id: v.optional(v.pipe(bigintId, v.description('Members on this team\'s roster.'))),
+    team_id: v.optional(v.pipe(id, v.description('Members on this team\'s roster.'))),
   }),
   response: member,
   list: true,
   async handler(ctx) {
     const after = afterCursor(ctx.operationId, ctx.query)?.[0];
-    // A cursor is opaque but not sealed: a forged key must not reach the database as a bigint.
-    if (after !== undefined && !/^[0-9]{1,19}$/.test(after)) throw new ApiError('invalid_cursor', 'the cursor does not belong to this list and filter set');
     const rows = await memberListQuery(ctx.sql, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
     return page(ctx.operationId, ctx.query, rows, (r) => [r.id as string]);
   },

@@ -26,10 +26,6 @@ export async function lockMember(sql: Db, clubId: string, memberId: string) {
   return row;
 }
 
-export async function memberVersion(sql: Db, clubId: string, memberId: string): Promise<number | null> {
-  return ((await findMember(sql, clubId, memberId, true))?.version as number | undefined) ?? null;
-}
-
 /** Licenses and invoices keep a member from being erased; those tables do not exist yet. */
 export async function memberHasRecords(_sql: Db, _memberId: string): Promise<boolean> {
   return false;

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { emptyBody, idParams } from '../../schemas.js';
-import { lockMember, memberColumns, memberVersion } from './rows.js';
+import { lockMember, memberColumns } from './rows.js';
 import { member } from './schemas.js';
 
 type Status = 'active' | 'archived';
@@ -18,7 +19,7 @@ export function memberTransition(verb: 'archive' | 'restore', action: string, fr
     params: idParams('member_id'),
     body: emptyBody,
     response: member,
-    currentVersion: (ctx) => memberVersion(ctx.sql, ctx.workspace.id, ctx.params.member_id),
+    currentVersion: (ctx) => lockedVersion(ctx.sql, 'members', ctx.workspace.id, ctx.params.member_id),
     async handler(ctx) {
       const { sql } = ctx;
       const current = await lockMember(sql, ctx.workspace.id, ctx.params.member_id);

@@ -1,7 +1,8 @@
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { mergeAddress, type Address } from '../profile/address.js';
-import { lockMember, memberColumns, memberVersion } from './rows.js';
+import { lockMember, memberColumns } from './rows.js';
 import { member, memberPatchBody, normalizeGuardians } from './schemas.js';
 
 const plain = ['first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'external_ref', 'joined_on'] as const;
@@ -16,7 +17,7 @@ export const clubMembersUpdate = defineOperation({
   params: idParams('member_id'),
   body: memberPatchBody,
   response: member,
-  currentVersion: (ctx) => memberVersion(ctx.sql, ctx.workspace.id, ctx.params.member_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'members', ctx.workspace.id, ctx.params.member_id),
   async handler(ctx) {
     const { sql, body } = ctx;
     const current = await lockMember(sql, ctx.workspace.id, ctx.params.member_id);

@@ -1,9 +1,10 @@
 import { ApiError, ruleViolation } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { describeConflict } from '../../../db/errors.js';
 import { idParams } from '../../schemas.js';
 import { rosterPutBody, teamOut } from '../teams/schemas.js';
-import { bumpTeam, findTeam, lockTeam, teamWithRoster } from '../teams/store.js';
+import { bumpTeam, findTeam, teamWithRoster } from '../teams/store.js';
 
 describeConflict('roster_entries_shirt_key', 'another player of the team wears this shirt number');
 
@@ -17,7 +18,7 @@ export const clubRosterPut = defineOperation({
   params: idParams('team_id', 'member_id'),
   body: rosterPutBody,
   response: teamOut,
-  currentVersion: (ctx) => lockTeam(ctx.sql, ctx.workspace.id, ctx.params.team_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'teams', ctx.workspace.id, ctx.params.team_id),
   async handler(ctx) {
     const { sql } = ctx;
     const clubId = ctx.workspace.id;

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
-import { bumpTeam, findTeam, lockTeam } from '../teams/store.js';
+import { bumpTeam, findTeam } from '../teams/store.js';
 
 export const clubRosterRemove = defineOperation({
   id: 'club.roster.remove',
@@ -13,7 +14,7 @@ export const clubRosterRemove = defineOperation({
   scope: 'club:teams:write',
   params: idParams('team_id', 'member_id'),
   response: v.object({ id: v.string(), deleted: v.literal(true) }),
-  currentVersion: (ctx) => lockTeam(ctx.sql, ctx.workspace.id, ctx.params.team_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'teams', ctx.workspace.id, ctx.params.team_id),
   async handler(ctx) {
     const { sql } = ctx;
     const clubId = ctx.workspace.id;

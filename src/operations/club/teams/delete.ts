@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../../../http/errors.js';
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
-import { findTeam, lockTeam } from './store.js';
+import { findTeam } from './store.js';
 
 // Competition entries do not exist yet; once they do, this asks the entries table.
 async function teamHasEntries(_sql: Sql | TransactionSql, _teamId: string): Promise<boolean> {
@@ -19,7 +20,7 @@ export const clubTeamsDelete = defineOperation({
   scope: 'club:teams:write',
   params: idParams('team_id'),
   response: v.object({ id: v.string(), deleted: v.literal(true) }),
-  currentVersion: (ctx) => lockTeam(ctx.sql, ctx.workspace.id, ctx.params.team_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'teams', ctx.workspace.id, ctx.params.team_id),
   async handler(ctx) {
     const { sql } = ctx;
     const clubId = ctx.workspace.id;

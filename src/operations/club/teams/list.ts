@@ -3,7 +3,6 @@ import { defineOperation } from '../../../http/operation.js';
 import { afterCursor, page } from '../../paging.js';
 import { enumFilter, id, listQuery } from '../../schemas.js';
 import { teamListItemOut, teamStatuses } from './schemas.js';
-import { cursorId } from './store.js';
 
 export const clubTeamsList = defineOperation({
   id: 'club.teams.list',
@@ -18,7 +17,7 @@ export const clubTeamsList = defineOperation({
   async handler(ctx) {
     const q = ctx.query;
     const sql = ctx.sql;
-    const after = cursorId(afterCursor(ctx.operationId, q)?.[0]) ?? '0';
+    const after = afterCursor(ctx.operationId, q)?.[0] ?? '0';
     const rows = await sql`
       select t.id, t.name, t.season_id, t.category, t.gender, t.status,
         (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size,

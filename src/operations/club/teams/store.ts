@@ -23,12 +23,6 @@ export interface RosterRow {
   added_at: Date;
 }
 
-/** A cursor is not signed: its id must still be one before it reaches SQL. */
-export function cursorId(key: string | undefined): string | undefined {
-  if (key !== undefined && !/^[0-9]{1,19}$/.test(key)) throw new ApiError('invalid_cursor', 'the cursor does not decode');
-  return key;
-}
-
 /** The club's team (locked for the write when `lock`), else 404. */
 export async function findTeam(sql: Db, clubId: string, teamId: string, lock = false): Promise<TeamRow> {
   const [team] = await sql<TeamRow[]>`
@@ -36,13 +30,6 @@ export async function findTeam(sql: Db, clubId: string, teamId: string, lock = f
     from teams where id = ${teamId} and club_id = ${clubId} ${lock ? sql`for update` : sql``}`;
   if (!team) throw new ApiError('not_found', 'no such team');
   return team;
-}
-
-/** The team's version under a row lock, or null when the club has no such team. */
-export async function lockTeam(sql: Db, clubId: string, teamId: string): Promise<number | null> {
-  const [row] = await sql<{ version: number }[]>`
-    select version from teams where id = ${teamId} and club_id = ${clubId} for update`;
-  return row?.version ?? null;
 }
 
 export async function bumpTeam(sql: Db, clubId: string, teamId: string): Promise<number> {

@@ -1,7 +1,8 @@
 import { defineOperation } from '../../../http/operation.js';
+import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { teamOut, teamPatchBody } from './schemas.js';
-import { checkSeason, findTeam, lockTeam, teamWithRoster } from './store.js';
+import { checkSeason, findTeam, teamWithRoster } from './store.js';
 
 export const clubTeamsUpdate = defineOperation({
   id: 'club.teams.update',
@@ -13,7 +14,7 @@ export const clubTeamsUpdate = defineOperation({
   params: idParams('team_id'),
   body: teamPatchBody,
   response: teamOut,
-  currentVersion: (ctx) => lockTeam(ctx.sql, ctx.workspace.id, ctx.params.team_id),
+  currentVersion: (ctx) => lockedVersion(ctx.sql, 'teams', ctx.workspace.id, ctx.params.team_id),
   async handler(ctx) {
     const { sql, body } = ctx;
     const clubId = ctx.workspace.id;
