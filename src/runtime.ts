@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.js';
 import { createPool, type Sql } from './db/pool.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
-import type { Operation } from './http/operation.js';
+import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
 
 export const embeddedPort = 54329;

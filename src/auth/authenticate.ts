@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Sql } from 'postgres';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors.js';
 import { checkContentDigest } from '../signing/content-digest.js';
+import { SigningError } from '../signing/errors.js';
 import { checkWindow, parseSignature } from '../signing/parse.js';
 import { signatureBase } from '../signing/signature-base.js';
 import type { SignedRequest } from '../signing/components.js';
@@ -49,7 +50,27 @@ function usable(credential: Credential | undefined, nowMs: number): Credential {
  * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
  * nonce and rate window. Returns the body it read, so that it is read exactly once.
  */
+/** The signing module's refusals carry their catalog code; everything else passes through. */
+function asApiError(error: unknown): unknown {
+  return error instanceof SigningError ? new ApiError(error.code, error.message) : error;
+}
+
 export async function authenticate(
+  sql: Sql,
+  store: CredentialStore,
+  settings: AuthSettings,
+  request: SignedRequest,
+  hasBody: boolean,
+  readBody: () => Promise<Buffer>,
+): Promise<Authenticated & { body: Buffer }> {
+  try {
+    return await verified(sql, store, settings, request, hasBody, readBody);
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+async function verified(
   sql: Sql,
   store: CredentialStore,
   settings: AuthSettings,

@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Sql } from 'postgres';
-import type { Workspace, WorkspaceKind } from '../http/operation.js';
+import type { Workspace, WorkspaceKind } from '../workspace.js';
 import type { Scope } from './scopes.js';
 import { open } from './secret-box.js';
 

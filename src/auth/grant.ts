@@ -1,4 +1,4 @@
-import type { WorkspaceKind } from '../http/operation.js';
+import type { WorkspaceKind } from '../workspace.js';
 import { scopeCatalog, isScope, type Scope } from './scopes.js';
 
 export type RefusalReason = 'scope_unknown' | 'scope_staff_only' | 'scope_unmapped' | 'scope_not_permitted';

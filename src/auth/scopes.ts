@@ -1,4 +1,4 @@
-import type { WorkspaceKind } from '../http/operation.js';
+import type { WorkspaceKind } from '../workspace.js';
 
 /**
  * The scope catalog and issuer mapping of auth.md, as data. `issuer` is the permission the

@@ -6,7 +6,7 @@ import { createDemo } from '../console/demo.js';
 import { issueCredential, listCredentials, revokeCredential } from '../console/credentials.js';
 import { createOperator, createWorkspace } from '../console/workspaces.js';
 import { migrate } from '../db/migrate.js';
-import { ApiError, problem } from '../http/errors.js';
+import { ApiError, problem } from '../errors.js';
 import { masterKey, openDatabase } from '../runtime.js';
 import type { Sql } from '../db/pool.js';
 import { runCli } from './run.js';

@@ -4,8 +4,8 @@ import type { Algorithm, Credential } from '../auth/credentials.js';
 import { grantedScopes, refuseScopes } from '../auth/grant.js';
 import { seal } from '../auth/secret-box.js';
 import type { Scope } from '../auth/scopes.js';
-import { ApiError } from '../http/errors.js';
-import type { WorkspaceKind } from '../http/operation.js';
+import { ApiError } from '../errors.js';
+import type { WorkspaceKind } from '../workspace.js';
 
 export interface IssueRequest {
   workspaceId: string;

@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
-import { ApiError } from '../http/errors.js';
-import type { WorkspaceKind } from '../http/operation.js';
+import { ApiError } from '../errors.js';
+import type { WorkspaceKind } from '../workspace.js';
 
 export interface NewWorkspace {
   kind: WorkspaceKind;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 export const maxBodyBytes = 1024 * 1024;
 

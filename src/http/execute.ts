@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { Credential } from '../auth/credentials.js';
-import { ApiError } from './errors.js';
-import type { Change, HandlerContext, Operation, Reply } from './operation.js';
+import { ApiError } from '../errors.js';
+import type { Change, HandlerContext, Operation, Reply } from '../operations/operation.js';
 import { envelope, type Outgoing } from './respond.js';
 
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Sql, TransactionSql } from 'postgres';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 /** A stored response to replay. */
 export interface Stored {

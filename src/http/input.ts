@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ApiError, type FieldError } from './errors.js';
-import type { Operation } from './operation.js';
+import { ApiError, type FieldError } from '../errors.js';
+import type { Operation } from '../operations/operation.js';
 
 function pointer(issue: v.BaseIssue<unknown>): string {
   const keys = issue.path?.map((item) => String(item.key)) ?? [];

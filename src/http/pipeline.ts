@@ -5,7 +5,7 @@ import type { Credential, CredentialStore } from '../auth/credentials.js';
 import type { RateState } from '../auth/usage.js';
 import { fromDatabaseError } from '../db/errors.js';
 import { announcesBody } from './body.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 import { runOperation } from './execute.js';
 import { claim, complete, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';

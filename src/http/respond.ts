@@ -1,4 +1,4 @@
-import { ApiError, problem } from './errors.js';
+import { ApiError, problem } from '../errors.js';
 
 /** A response as plain data: the pipeline returns it, the server writes it. */
 export interface Outgoing {

@@ -1,4 +1,6 @@
-import type { Method, Operation, WorkspaceKind } from './operation.js';
+import { isId } from '../ids.js';
+import type { WorkspaceKind } from '../workspace.js';
+import type { Method, Operation } from '../operations/operation.js';
 
 export interface Route {
   op: Operation;
@@ -18,13 +20,6 @@ export type RouteMatch =
   | { found: true; route: Route; params: Record<string, string> }
   | { found: false; allow: Method[] };
 
-const idPattern = /^[1-9][0-9]{0,18}$/;
-const maxBigint = 9223372036854775807n;
-
-/** Path ids are bigint identities: anything else cannot name a resource, so it is 404. */
-export function isId(segment: string): boolean {
-  return idPattern.test(segment) && BigInt(segment) <= maxBigint;
-}
 
 function compile(op: Operation): Route {
   const parts = op.path.split('/').slice(1);

@@ -1,5 +1,5 @@
 // The shared parts of the document: the Problem schema, the signature scheme, headers, parameters.
-import { catalog } from '../http/errors.js';
+import { catalog } from '../errors.js';
 
 export const signatureScheme = 'HttpMessageSignature';
 

@@ -1,6 +1,6 @@
 // The error responses of a /v1 operation: which catalog codes it can answer, grouped by status.
-import { catalog, type ErrorCode } from '../http/errors.js';
-import type { Operation } from '../http/operation.js';
+import { catalog, type ErrorCode } from '../errors.js';
+import type { Operation } from '../operations/operation.js';
 import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
 const always: ErrorCode[] = [

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 reference, generated from the operation table: one path item per path
 // template, one operation per row.
-import type { Operation } from '../http/operation.js';
+import type { Operation } from '../operations/operation.js';
 import { components, headerRefs, signatureScheme } from './components.js';
 import { errorCodes, errorResponses } from './errors.js';
 import { parametersOf, requestBodyOf } from './parameters.js';

@@ -1,5 +1,5 @@
 // Parameters and request body of one operation, from its row's valibot schemas.
-import type { Operation, Schema } from '../http/operation.js';
+import type { Operation, Schema } from '../operations/operation.js';
 import type { ParameterName } from './components.js';
 import { isOptional, toJsonSchema, type JsonSchema } from './json-schema.js';
 

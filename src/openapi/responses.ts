@@ -1,5 +1,5 @@
 // Success responses of a /v1 operation: the `{ data, meta }` envelope and its headers.
-import type { Operation } from '../http/operation.js';
+import type { Operation } from '../operations/operation.js';
 import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 import { toJsonSchema, type JsonSchema } from './json-schema.js';
 

@@ -1,6 +1,6 @@
 // The router table: every resource's operations, concatenated. Order does not matter:
 // routes are matched by method and whole path.
-import type { Operation } from '../http/operation.js';
+import type { Operation } from './operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
 import { changesList } from './changes/feed.js';

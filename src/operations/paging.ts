@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../http/errors.js';
-import type { Reply } from '../http/operation.js';
-import { isId } from '../http/router.js';
+import { ApiError } from '../errors.js';
+import type { Reply } from './operation.js';
+import { isId } from '../ids.js';
 import { isInstant } from './schemas.js';
 
 /** A keyset position: the ordering columns of the last row of a page, as strings. */

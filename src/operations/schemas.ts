@@ -1,10 +1,9 @@
 // Valibot building blocks shared by every resource's schemas.
 import * as v from 'valibot';
 import { isScope } from '../auth/scopes.js';
-import { isId } from '../http/router.js';
+import { idPattern, isId } from '../ids.js';
 
 /** A resource identifier in a body or query: a decimal string (a Postgres bigint), never a JSON number. */
-const idPattern = /^[1-9][0-9]{0,18}$/;
 export const id = v.pipe(
   v.string(),
   v.regex(idPattern, 'must be a decimal identifier string'),

@@ -1,5 +1,5 @@
 // RFC 9421 §2: the value of each covered component, derived from the request as received.
-import { ApiError } from '../http/errors.js';
+import { SigningError } from './errors.js';
 import { serializeComponentId, serializeDictionary, serializeList, serializeMember } from './structured-fields-serialize.js';
 import { parseDictionary, parseList, StructuredFieldError, type Params } from './structured-fields.js';
 
@@ -22,7 +22,7 @@ const dictionaryFields = new Set([
   'want-content-digest', 'want-repr-digest', 'priority',
 ]);
 
-const invalid = (detail: string) => new ApiError('signature_invalid', detail);
+const invalid = (detail: string) => new SigningError('signature_invalid', detail);
 
 /** Refuses what this service cannot (or must not) reproduce: responses' components, `req`, `tr`, unknown names. */
 export function checkComponents(components: readonly ComponentId[]): void {

@@ -1,6 +1,6 @@
 // RFC 9530 Content-Digest, recomputed from the bytes actually received.
 import { createHash } from 'node:crypto';
-import { ApiError } from '../http/errors.js';
+import { SigningError } from './errors.js';
 import { isInnerList, parseDictionary, StructuredFieldError, type Dictionary } from './structured-fields.js';
 
 export type DigestAlgorithm = 'sha-256' | 'sha-512';
@@ -33,4 +33,4 @@ export function checkContentDigest(header: string | string[] | undefined, body: 
   }
 }
 
-const mismatch = (detail: string) => new ApiError('digest_mismatch', detail);
+const mismatch = (detail: string) => new SigningError('digest_mismatch', detail);

@@ -1,5 +1,5 @@
 // Reads Signature-Input and Signature and applies this service's profile (auth.md, "Signing every /v1 request").
-import { ApiError } from '../http/errors.js';
+import { SigningError } from './errors.js';
 import { checkComponents, splitTarget, type ComponentId, type SignedRequest } from './components.js';
 import { signatureParamsValue } from './signature-base.js';
 import { isInnerList, parseDictionary, StructuredFieldError, type Dictionary, type Member, type Params } from './structured-fields.js';
@@ -19,7 +19,7 @@ export interface ParsedSignature {
 
 export const supportedAlgs = ['hmac-sha256', 'rsa-v1_5-sha256'] as const;
 const noncePattern = /^[A-Za-z0-9_-]{16,128}$/;
-const invalid = (detail: string) => new ApiError('signature_invalid', detail);
+const invalid = (detail: string) => new SigningError('signature_invalid', detail);
 
 export function parseSignature(req: SignedRequest, hasBody: boolean): ParsedSignature {
   const inputs = readDictionary(req, 'signature-input');
@@ -58,14 +58,14 @@ export function parseSignature(req: SignedRequest, hasBody: boolean): ParsedSign
 }
 
 export function checkWindow(p: ParsedSignature, nowSeconds: number, skewSeconds: number): void {
-  if (Math.abs(nowSeconds - p.created) > skewSeconds) throw new ApiError('signature_expired', `created is more than ${skewSeconds} s from the server clock`);
-  if (p.expires !== undefined && p.expires <= nowSeconds) throw new ApiError('signature_expired', 'the signature has expired');
+  if (Math.abs(nowSeconds - p.created) > skewSeconds) throw new SigningError('signature_expired', `created is more than ${skewSeconds} s from the server clock`);
+  if (p.expires !== undefined && p.expires <= nowSeconds) throw new SigningError('signature_expired', 'the signature has expired');
 }
 
 function readDictionary(req: SignedRequest, name: string): Dictionary {
   const raw = req.headers[name];
   const value = Array.isArray(raw) ? raw.join(', ') : raw;
-  if (value === undefined || value.trim() === '') throw new ApiError('signature_required', 'Signature and Signature-Input headers are required');
+  if (value === undefined || value.trim() === '') throw new SigningError('signature_required', 'Signature and Signature-Input headers are required');
   try {
     return parseDictionary(value);
   } catch (e) {

@@ -4,7 +4,7 @@ import { refuseScopes } from '../../src/auth/grant.js';
 import { grantableScopes, scopeCatalog } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/errors.js';
 import { startService } from '../support/harness.js';
 
 const service = await startService(t);

@@ -1,8 +1,8 @@
 // A small operation table for testing the pipeline itself: what every real row gets for free.
 import * as v from 'valibot';
 import type { Sql } from 'postgres';
-import { ApiError } from '../../src/http/errors.js';
-import { defineOperation, type Operation } from '../../src/http/operation.js';
+import { ApiError } from '../../src/errors.js';
+import { defineOperation, type Operation } from '../../src/operations/operation.js';
 import { afterCursor, page } from '../../src/operations/paging.js';
 import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/operations/schemas.js';
 import { meGet } from '../../src/operations/me/get.js';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import * as v from 'valibot';
-import { catalog } from '../../src/http/errors.js';
-import { defineOperation, type Operation } from '../../src/http/operation.js';
+import { catalog } from '../../src/errors.js';
+import { defineOperation, type Operation } from '../../src/operations/operation.js';
 import { generateOpenApi, tagOf } from '../../src/openapi/generate.js';
 import { pathNames } from '../../src/openapi/parameters.js';
 import { operations } from '../../src/operations/index.js';

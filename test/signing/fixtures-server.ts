@@ -1,7 +1,8 @@
 // A minimal server verifying the way the service does, so tests cover the full HTTP round trip.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from '../../src/http/errors.js';
+import { catalog } from '../../src/errors.js';
+import { SigningError } from '../../src/signing/errors.js';
 import type { SignedRequest } from '../../src/signing/components.js';
 import { checkContentDigest } from '../../src/signing/content-digest.js';
 import { checkWindow, parseSignature } from '../../src/signing/parse.js';
@@ -17,11 +18,11 @@ export function verifyRequest(req: SignedRequest, body: Buffer, keys: Record<str
     if (!key) return { status: 401, code: 'unknown_key' };
     checkWindow(parsed, now, 300);
     checkContentDigest(req.headers['content-digest'], body);
-    if (!algMatches(parsed.alg, key.algorithm)) throw new ApiError('signature_invalid', 'alg does not match');
-    if (!verifySignature(signatureBase(req, parsed), parsed.signature, key)) throw new ApiError('signature_invalid', 'bad signature');
+    if (!algMatches(parsed.alg, key.algorithm)) throw new SigningError('signature_invalid', 'alg does not match');
+    if (!verifySignature(signatureBase(req, parsed), parsed.signature, key)) throw new SigningError('signature_invalid', 'bad signature');
     return { status: 200, keyId: parsed.keyId, target: req.target };
   } catch (e) {
-    if (e instanceof ApiError) return { status: e.status, code: e.code };
+    if (e instanceof SigningError) return { status: catalog[e.code][0], code: e.code };
     throw e;
   }
 }

@@ -4,7 +4,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
-import type { Operation } from '../../src/http/operation.js';
+import type { Operation } from '../../src/operations/operation.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Scope } from '../../auth/scopes.js';
-import { defineOperation, type WorkspaceKind } from '../../http/operation.js';
+import { defineOperation } from '../operation.js';
+import type { WorkspaceKind } from '../../workspace.js';
 import { afterCursor, page } from '../paging.js';
 import { id } from '../schemas.js';
 

@@ -1,4 +1,4 @@
-import type { Operation } from '../../http/operation.js';
+import type { Operation } from '../operation.js';
 import { clubFederationGet } from './federation/get.js';
 import { clubMembersArchive } from './members/archive.js';
 import { clubMembersCreate } from './members/create.js';

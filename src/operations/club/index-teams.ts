@@ -1,5 +1,5 @@
 // Teams with their rosters, activities with their attendance.
-import type { Operation } from '../../http/operation.js';
+import type { Operation } from '../operation.js';
 import { clubActivitiesCancel } from './activities/cancel.js';
 import { clubActivitiesCreate } from './activities/create.js';
 import { clubActivitiesGet } from './activities/get.js';

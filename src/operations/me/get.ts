@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../../http/operation.js';
+import { defineOperation } from '../operation.js';
 import { scopeList } from '../schemas.js';
 
 export const meGet = defineOperation({

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { activityCreateBody, activityOut } from './schemas.js';
 import { checkTeam, checkTimes, instant, type ActivityRow } from './store.js';
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { idParams } from '../../schemas.js';
 import { activityOut } from './schemas.js';
 import { activityWithAttendance } from './store.js';

@@ -1,6 +1,6 @@
 // Reads and checks the activity operations and attendance share.
 import type { Sql, TransactionSql } from 'postgres';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../errors.js';
 
 type Db = Sql | TransactionSql;
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { activityOut, activityPatchBody } from './schemas.js';

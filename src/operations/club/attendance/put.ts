@@ -1,5 +1,5 @@
-import { ApiError } from '../../../http/errors.js';
-import { defineOperation } from '../../../http/operation.js';
+import { ApiError } from '../../../errors.js';
+import { defineOperation } from '../../operation.js';
 import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { activityOut, attendancePutBody } from '../activities/schemas.js';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { resourceMeta } from '../../schemas.js';
 
 const season = v.object({

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { normalizeAddress } from '../profile/address.js';
 import { memberColumns } from './rows.js';
 import { member, memberCreateBody, normalizeGuardians, todayUtc } from './schemas.js';

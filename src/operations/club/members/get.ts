@@ -1,5 +1,5 @@
-import { defineOperation } from '../../../http/operation.js';
-import { ApiError } from '../../../http/errors.js';
+import { defineOperation } from '../../operation.js';
+import { ApiError } from '../../../errors.js';
 import { idParams } from '../../schemas.js';
 import { findMember } from './rows.js';
 import { member } from './schemas.js';

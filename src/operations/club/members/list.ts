@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { afterCursor, page } from '../../paging.js';
 import { enumFilter, id, listQuery } from '../../schemas.js';
 import { memberColumns } from './rows.js';

@@ -1,6 +1,6 @@
 // Reads shared by the member operations; every one is scoped by the caller's club.
 import type { Sql, TransactionSql } from 'postgres';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../errors.js';
 import { describeConflict } from '../../../db/errors.js';
 
 type Db = Sql | TransactionSql;

@@ -1,7 +1,7 @@
 // The one nested object of a PATCH: RFC 7396 merges it member by member, so a patch may carry
 // only `city`, while the merged result must still be a complete address.
 import * as v from 'valibot';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../errors.js';
 import { address } from '../../schemas.js';
 
 export type Address = { line1: string; line2: string | null; postal_code: string; city: string; country: string };

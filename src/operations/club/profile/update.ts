@@ -1,5 +1,5 @@
-import { defineOperation } from '../../../http/operation.js';
-import { ApiError } from '../../../http/errors.js';
+import { defineOperation } from '../../operation.js';
+import { ApiError } from '../../../errors.js';
 import { mergeAddress, type Address } from './address.js';
 import { clubProfile, clubProfilePatch, findClubProfile } from './schemas.js';
 

@@ -1,5 +1,5 @@
-import { ApiError, ruleViolation } from '../../../http/errors.js';
-import { defineOperation } from '../../../http/operation.js';
+import { ApiError, ruleViolation } from '../../../errors.js';
+import { defineOperation } from '../../operation.js';
 import { lockedVersion } from '../../versions.js';
 import { describeConflict } from '../../../db/errors.js';
 import { idParams } from '../../schemas.js';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ApiError } from '../../../http/errors.js';
-import { defineOperation } from '../../../http/operation.js';
+import { ApiError } from '../../../errors.js';
+import { defineOperation } from '../../operation.js';
 import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { bumpTeam, findTeam } from '../teams/store.js';

@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { teamCreateBody, teamOut as teamSchema } from './schemas.js';
 import { checkSeason, teamOut, type TeamRow } from './store.js';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
-import { ApiError } from '../../../http/errors.js';
-import { defineOperation } from '../../../http/operation.js';
+import { ApiError } from '../../../errors.js';
+import { defineOperation } from '../../operation.js';
 import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { findTeam } from './store.js';

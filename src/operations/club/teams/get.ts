@@ -1,4 +1,4 @@
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { idParams } from '../../schemas.js';
 import { teamOut } from './schemas.js';
 import { teamWithRoster } from './store.js';

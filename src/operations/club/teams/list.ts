@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../operation.js';
 import { afterCursor, page } from '../../paging.js';
 import { enumFilter, id, listQuery } from '../../schemas.js';
 import { teamListItemOut, teamStatuses } from './schemas.js';

@@ -1,6 +1,6 @@
 // Reads and checks the team operations and the roster operations share.
 import type { Sql, TransactionSql } from 'postgres';
-import { ApiError, ruleViolation } from '../../../http/errors.js';
+import { ApiError, ruleViolation } from '../../../errors.js';
 
 type Db = Sql | TransactionSql;
 

@@ -2,8 +2,10 @@ import type * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
 import type { Credential } from '../auth/credentials.js';
 import type { Scope } from '../auth/scopes.js';
+import type { Workspace, WorkspaceKind } from '../workspace.js';
 
-export type WorkspaceKind = 'club' | 'federation';
+export type { Workspace, WorkspaceKind };
+
 export type RouteKind = WorkspaceKind | 'any';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,13 +13,6 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 // operation file types its own handler through `defineOperation`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema<T = any> = v.GenericSchema<unknown, T>;
-
-export interface Workspace {
-  id: string;
-  kind: WorkspaceKind;
-  /** The federation itself, or the club's federation. */
-  federationId: string;
-}
 
 /** One change the handler made; the pipeline appends it to the feed in the same transaction. */
 export interface Change {

@@ -1,0 +1,10 @@
+// Who is calling: the vocabulary every layer shares, so none of them imports it from http/.
+
+export type WorkspaceKind = 'club' | 'federation';
+
+export interface Workspace {
+  id: string;
+  kind: WorkspaceKind;
+  /** The federation itself, or the club's federation: the tenant boundary. */
+  federationId: string;
+}
