@@ -16,7 +16,8 @@ export interface EmbeddedServer {
   dataDir: string;
   /** Starts the server unless it already runs; true when this call started it. */
   start(): Promise<boolean>;
-  stop(): Promise<void>;
+  /** `fast` by default; `immediate` is a crash as far as the data is concerned (unlogged tables are emptied). */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
 }
 
 interface Binaries { initdb: string; pg_ctl: string }
@@ -115,8 +116,8 @@ export async function embeddedServer(dir: string, port: number): Promise<Embedde
       await run(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', pgdata, '-o', options, '-l', path.join(pgdata, 'server.log')], as);
       return true;
     },
-    async stop() {
-      if (await running()) await run(bin.pg_ctl, ['stop', '-w', '-m', 'fast', '-D', pgdata], as);
+    async stop(mode = 'fast') {
+      if (await running()) await run(bin.pg_ctl, ['stop', '-w', '-m', mode, '-D', pgdata], as);
     },
   };
 }

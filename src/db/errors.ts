@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import { conflicts } from './conflicts.js';
 
 const unreachable = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE',
@@ -6,12 +7,6 @@ const unreachable = new Set([
   '57P01', '57P02', '57P03', '53300',
 ]);
 
-/** Human words for unique constraints that partners can hit; the names are the schema's. */
-const conflicts: Record<string, string> = {};
-
-export function describeConflict(constraint: string, detail: string): void {
-  conflicts[constraint] = detail;
-}
 
 /**
  * The one place a database error becomes a catalog error. Raw messages never leave here:

@@ -1,11 +1,8 @@
 // Reads shared by the member operations; every one is scoped by the caller's club.
 import type { Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../../../errors.js';
-import { describeConflict } from '../../../db/errors.js';
 
 type Db = Sql | TransactionSql;
-
-describeConflict('members_external_ref_key', 'another member of the club already has this external_ref');
 
 export const memberColumns = [
   'id', 'first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'address', 'external_ref',

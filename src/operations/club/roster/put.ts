@@ -1,12 +1,9 @@
 import { ApiError, ruleViolation } from '../../../errors.js';
 import { defineOperation } from '../../operation.js';
 import { lockedVersion } from '../../versions.js';
-import { describeConflict } from '../../../db/errors.js';
 import { idParams } from '../../schemas.js';
 import { rosterPutBody, teamOut } from '../teams/schemas.js';
 import { bumpTeam, findTeam, teamWithRoster } from '../teams/store.js';
-
-describeConflict('roster_entries_shirt_key', 'another player of the team wears this shirt number');
 
 export const clubRosterPut = defineOperation({
   id: 'club.roster.put',

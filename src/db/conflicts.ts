@@ -1,0 +1,8 @@
+// The unique constraints and unique indexes a partner can hit, with what the 409 says. A static
+// map (not filled by imports), checked against the schema by test/db/conflicts.test.ts.
+export const conflicts: Readonly<Record<string, string>> = {
+  members_external_ref_key: 'another member of the club already has this external_ref',
+  roster_entries_shirt_key: 'another player of the team wears this shirt number',
+  license_categories_code_key: 'another license category of the federation has this code',
+  seasons_one_open_idx: 'another season of the federation is open',
+};
