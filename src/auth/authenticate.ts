@@ -46,15 +46,15 @@ function usable(credential: Credential | undefined, nowMs: number): Credential {
   return credential;
 }
 
-/**
- * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
- * nonce and rate window. Returns the body it read, so that it is read exactly once.
- */
 /** The signing module's refusals carry their catalog code; everything else passes through. */
 function asApiError(error: unknown): unknown {
   return error instanceof SigningError ? new ApiError(error.code, error.message) : error;
 }
 
+/**
+ * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
+ * nonce and rate window. Returns the body it read, so that it is read exactly once.
+ */
 export async function authenticate(
   sql: Sql,
   store: CredentialStore,
@@ -95,11 +95,15 @@ async function verified(
   const usage = await recordUsage(sql, {
     credentialId: credential.id,
     nonce: parsed.nonce,
+    created: parsed.created,
     nonceExpiresAt: new Date((parsed.created + settings.skewSeconds + 1) * 1000),
     limit: credential.rateLimit ?? settings.rateLimit,
     windowSeconds: settings.rateWindowSeconds,
     now,
   });
-  if (usage.replayed) throw new ApiError('replayed_request', 'this nonce was already used by the credential');
+  if (usage.outcome === 'replayed') throw new ApiError('replayed_request', 'this nonce was already used by the credential');
+  if (usage.outcome === 'before_reset') {
+    throw new ApiError('signature_expired', 'the signature was created before the service last lost its replay records: sign the request again');
+  }
   return { credential, rate: usage.rate, body };
 }

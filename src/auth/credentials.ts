@@ -2,6 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 import type { Scope } from './scopes.js';
+import { createBatcher } from './batch.js';
 import { open } from './secret-box.js';
 
 export type Algorithm = 'hmac-sha256' | 'rsa2';
@@ -51,36 +52,77 @@ function toCredential(row: Row, masterKey: Buffer): Credential {
   };
 }
 
+const negativeTtlMs = 30_000;
+const negativeMax = 10_000;
+const lookupBatch = { maxSize: 200, maxInFlight: 2 };
+
 /**
- * Credentials cached per instance so that a request costs no lookup. Any change to a row is
- * announced on `credentials_changed` (a trigger) and evicts it everywhere at once; while the
- * listening connection is re-established the whole cache is dropped, so nothing stale survives.
+ * Credentials cached per instance so that a request costs no lookup. Any change to a row,
+ * issuance included, is announced on `credentials_changed` (a trigger) and evicts it everywhere
+ * at once; while the listening connection is re-established the whole cache is dropped, so
+ * nothing stale survives. Key ids that name no credential are remembered for a short while,
+ * and the lookups of concurrent misses share one statement, so a flood of made-up key ids
+ * costs the database one query per batch at most, and none for a key id seen recently.
  */
 export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promise<CredentialStore> {
   const cache = new Map<string, Credential>();
+  /** Key id → until when (ms) it is known to name no credential. Oldest first. */
+  const unknown = new Map<string, number>();
+  const inFlight = new Map<string, Promise<Credential | undefined>>();
   // Bumped by every eviction: a row read before an eviction may be stale and is not cached.
   let generation = 0;
   const evict = (keyId?: string) => {
     generation++;
-    if (keyId) cache.delete(keyId);
-    else cache.clear();
+    // A lookup already under way may have read the old row: later callers start their own.
+    for (const map of [cache, unknown, inFlight]) {
+      if (keyId) map.delete(keyId);
+      else map.clear();
+    }
   };
+  const rememberUnknown = (keyId: string) => {
+    if (unknown.size >= negativeMax) unknown.delete(unknown.keys().next().value!);
+    unknown.set(keyId, Date.now() + negativeTtlMs);
+  };
+  const lookups = createBatcher<string, Row | undefined>(async (keyIds) => {
+    const rows = await sql<Row[]>`
+      select c.id, c.key_id, c.label, c.algorithm, c.kind, c.scopes, c.status, c.expires_at, c.rate_limit,
+             c.secret_sealed, c.public_key, w.id as workspace_id, w.kind as workspace_kind, w.name as workspace_name,
+             coalesce(w.federation_id, w.id) as federation_id
+      from credentials c join workspaces w on w.id = c.workspace_id
+      where c.key_id = any(${keyIds}::text[])`;
+    const byKey = new Map(rows.map((row) => [row.key_id, row]));
+    return keyIds.map((keyId) => byKey.get(keyId));
+  }, lookupBatch);
+
+  const load = async (keyId: string): Promise<Credential | undefined> => {
+    const readAt = generation;
+    const row = await lookups.submit(keyId);
+    const credential = row && toCredential(row, masterKey);
+    if (readAt === generation) {
+      if (credential) cache.set(keyId, credential);
+      else rememberUnknown(keyId);
+    }
+    return credential;
+  };
+
   const listener = await sql.listen('credentials_changed', (keyId) => evict(keyId), () => evict());
   return {
     async get(keyId) {
       const hit = cache.get(keyId);
       if (hit) return hit;
-      const readAt = generation;
-      const [row] = await sql<Row[]>`
-        select c.id, c.key_id, c.label, c.algorithm, c.kind, c.scopes, c.status, c.expires_at, c.rate_limit,
-               c.secret_sealed, c.public_key, w.id as workspace_id, w.kind as workspace_kind, w.name as workspace_name,
-               coalesce(w.federation_id, w.id) as federation_id
-        from credentials c join workspaces w on w.id = c.workspace_id
-        where c.key_id = ${keyId}`;
-      if (!row) return undefined;
-      const credential = toCredential(row, masterKey);
-      if (readAt === generation) cache.set(keyId, credential);
-      return credential;
+      const unknownUntil = unknown.get(keyId);
+      if (unknownUntil !== undefined) {
+        if (unknownUntil > Date.now()) return undefined;
+        unknown.delete(keyId);
+      }
+      let pending = inFlight.get(keyId);
+      if (!pending) {
+        const started: Promise<Credential | undefined> = load(keyId).finally(() => {
+          if (inFlight.get(keyId) === started) inFlight.delete(keyId);
+        });
+        inFlight.set(keyId, (pending = started));
+      }
+      return pending;
     },
     async close() {
       await listener.unlisten();
