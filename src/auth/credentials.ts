@@ -3,6 +3,7 @@ import type { Sql } from 'postgres';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 import type { Scope } from './scopes.js';
 import { createBatcher } from './batch.js';
+import { subscribe } from './listener.js';
 import { open } from './secret-box.js';
 
 export type Algorithm = 'hmac-sha256' | 'rsa2';
@@ -105,7 +106,7 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promis
     return credential;
   };
 
-  const listener = await sql.listen('credentials_changed', (keyId) => evict(keyId), () => evict());
+  const listener = await subscribe(sql, 'credentials_changed', (keyId) => evict(keyId), () => evict());
   return {
     async get(keyId) {
       const hit = cache.get(keyId);
@@ -125,7 +126,7 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promis
       return pending;
     },
     async close() {
-      await listener.unlisten();
+      await listener.close();
     },
   };
 }

@@ -107,7 +107,7 @@ function answer(input: UsageInput, outcome: Outcome): UsageResult {
   };
 }
 
-/** The same nonce twice in one batch: the first is written, the others are replays of it. */
+/** The same nonce twice in one batch: the first is written; the others replay it, or share its refusal. */
 async function recordBatch(sql: Sql, inputs: UsageInput[]): Promise<UsageResult[]> {
   const first = new Map<string, number>();
   const unique: UsageInput[] = [];
@@ -121,9 +121,11 @@ async function recordBatch(sql: Sql, inputs: UsageInput[]): Promise<UsageResult[
     outcomes = await writeBatch(sql, unique);
     if (outcomes.some((o) => o.floor === null)) throw new Error('the nonce sentinel is missing right after it was written');
   }
+  const answers = unique.map((input, index) => answer(input, outcomes[index]!));
   return inputs.map((input) => {
     const index = first.get(`${input.credentialId}:${input.nonce}`)!;
-    return unique[index] === input ? answer(input, outcomes[index]!) : { outcome: 'replayed' };
+    if (unique[index] === input) return answers[index]!;
+    return answers[index]!.outcome === 'fresh' ? { outcome: 'replayed' } : answers[index]!;
   });
 }
 

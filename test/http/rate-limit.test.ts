@@ -1,7 +1,9 @@
-// Two service instances against one database share each credential's window.
+// Two service instances against one database share each credential's window and its nonces, exactly.
 import t from 'tap';
 import { request, startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
+import { rawRequest } from '../support/raw.js';
+import { signRequest } from '../../src/signing/client.js';
 
 const env = { RATE_WINDOW_S: '3600' };
 const a = await startService(t, env);
@@ -32,4 +34,27 @@ t.test('the limit is shared by all instances and announced on every response', a
   const info = await request(a.url, 'GET', '/v1/me', { key: me.key });
   t.same(info.body.data.rate_limit, { limit: 600, window_seconds: 3600 });
   t.equal(info.headers.get('x-ratelimit-remaining'), '599', 'another credential has its own window');
+});
+
+t.test('a burst of 80 concurrent requests over two instances against a limit of 50', async (t) => {
+  const club = await createClub(a, undefined, { rateLimit: 50 });
+  const responses = await Promise.all(Array.from({ length: 80 }, (_, i) => request(i % 2 ? a.url : b.url, 'GET', '/v1/me', { key: club.key })));
+  const ok = responses.filter((r) => r.status === 200);
+  const limited = responses.filter((r) => r.status === 429);
+  t.equal(ok.length, 50, 'exactly the limit succeeds');
+  t.equal(limited.length, 30, 'the rest are rate_limited');
+  t.ok(limited.every((r) => r.body.code === 'rate_limited' && r.headers.get('x-ratelimit-remaining') === '0'));
+  const remaining = ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => y - x);
+  t.same(remaining, Array.from({ length: 50 }, (_, i) => 49 - i), 'Remaining 49…0, none twice');
+});
+
+t.test('one signed request sent 4 times at once to each of two instances succeeds once', async (t) => {
+  const club = await createClub(a);
+  for (let round = 0; round < 5; round++) {
+    // Signed for a's authority; sent to b with that Host header, as a proxy in front of both would.
+    const headers = { ...signRequest({ method: 'GET', url: `${a.url}/v1/me`, key: club.key }), host: new URL(a.url).host };
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => rawRequest(i % 2 ? a.url : b.url, 'GET', '/v1/me', { headers })));
+    t.same(responses.map((r) => r.status).sort(), [200, 401, 401, 401, 401, 401, 401, 401], `round ${round}`);
+    t.same(new Set(responses.map((r) => r.body.code ?? 'ok')), new Set(['ok', 'replayed_request']));
+  }
 });

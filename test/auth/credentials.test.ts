@@ -1,0 +1,53 @@
+// The credential cache: made-up key ids cost the database (almost) nothing, and a credential
+// issued after its key id was looked up is found at once on every instance.
+import t from 'tap';
+import { randomBytes } from 'node:crypto';
+import { createCredentialStore } from '../../src/auth/credentials.js';
+import { databaseUrl, postgres, request, startService } from '../support/harness.js';
+import { createClub } from '../support/factories.js';
+
+const a = await startService(t);
+const b = await startService(t);
+const madeUp = () => 'pk_' + randomBytes(13).toString('hex');
+
+// Only lookups count: a new connection also sends postgres.js's own type query.
+const lookups: string[] = [];
+const sql = postgres(databaseUrl(), {
+  max: 2, onnotice: () => {}, debug: (_connection, query) => /\bfrom credentials\b/.test(query) && lookups.push(query),
+});
+t.teardown(() => sql.end());
+
+t.test('a flood of made-up key ids: one lookup per batch, none for a key id seen recently', async (t) => {
+  const store = await createCredentialStore(sql, a.masterKey);
+  t.teardown(() => store.close());
+  const flood = Array.from({ length: 150 }, madeUp);
+  const found = await Promise.all([...flood, ...flood].map((keyId) => store.get(keyId)));
+  t.ok(found.every((c) => c === undefined));
+  t.equal(lookups.length, 1, '300 lookups of 150 unknown key ids: one statement');
+  for (let i = 0; i < 5; i++) await Promise.all(flood.map((keyId) => store.get(keyId)));
+  t.equal(lookups.length, 1, 'asked again: answered from the negative cache');
+});
+
+t.test('a credential issued after its key id was unknown is found by every instance at once', async (t) => {
+  const club = await createClub(a);
+  const keyId = madeUp();
+  const key = { ...club.key, keyId };
+  for (const service of [a, b]) {
+    const res = await request(service.url, 'GET', '/v1/me', { key });
+    t.equal(res.body.code, 'unknown_key', 'cached as unknown');
+  }
+  // A second credential row with a chosen key id and the club's sealed secret.
+  await a.sql`
+    insert into credentials (key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
+    select ${keyId}, workspace_id, issuer_id, 'chosen', algorithm, scopes, secret_sealed
+    from credentials where key_id = ${club.keyId}`;
+  for (const service of [a, b]) {
+    const started = Date.now();
+    let status = 0;
+    while (status !== 200 && Date.now() - started < 1000) {
+      status = (await request(service.url, 'GET', '/v1/me', { key })).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    t.equal(status, 200, `found within ${Date.now() - started} ms`);
+  }
+});
