@@ -16,6 +16,7 @@ export function freePort(): Promise<number> {
 
 export interface Child {
   base: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,10 +44,14 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
   throw new Error(`the service did not answer GET /health with 200 within ${timeoutMs} ms`);
 }
 
-/** `node bin/partner-service serve` against `databaseUrl`, on a free loopback port. */
-export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string): Promise<Child> {
+/**
+ * `node bin/partner-service serve` against `databaseUrl`, on a free loopback port; with
+ * `profileDir`, a V8 CPU profile of the whole run is written there when it stops.
+ */
+export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'bin/partner-service'), 'serve'], {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'bin/partner-service'), 'serve'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -63,7 +68,7 @@ export async function startService(root: string, databaseUrl: string, secretKey:
       RATE_LIMIT: '1000000',
     },
   });
-  const service = { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  const service = { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child) };
   try {
     await waitHealthy(service.base, child, 30_000);
   } catch (error) {
@@ -73,12 +78,12 @@ export async function startService(root: string, databaseUrl: string, secretKey:
   return service;
 }
 
-/** The bare baseline server (bare.js beside this file), answering GET /v1/me with `body`. */
-export async function startBare(body: Buffer): Promise<Child> {
-  const child = fork(path.join(import.meta.dirname, 'bare.js'), [body.toString('base64')], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+/** A server script beside this file (bare.js, canned.js), answering with `body`; it reports its port over IPC. */
+export async function startScript(name: 'bare' | 'canned', body: Buffer): Promise<Child> {
+  const child = fork(path.join(import.meta.dirname, `${name}.js`), [body.toString('base64')], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the ${name} server exited with code ${code}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child) };
 }

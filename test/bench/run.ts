@@ -1,5 +1,8 @@
-// `npm run bench`: a private embedded Postgres, the service in a child process, then fixed-duration
-// closed-loop scenarios at concurrency 32 from a load worker thread, printed as one table.
+// `npm run bench`: a private embedded Postgres, the service and two reference servers in child
+// processes, then rounds of closed-loop scenarios at concurrency 32 from autocannon, each scenario
+// next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
+// names, comma-separated; the ceiling and bare always run) and BENCH_PROFILE=1 (a CPU profile of
+// the service, summarized at the end) adjust a run.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,31 +10,58 @@ import path from 'node:path';
 import { embeddedServer } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
-import { runLoad, type KeySpec } from './load.js';
-import { freePort, startBare, startService } from './processes.js';
-import { summary, table, type Row } from './report.js';
+import { measure, warm } from './load.js';
+import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
+import { freePort, startScript, startService } from './processes.js';
+import { summarizeProfiles } from './profile.js';
+import { ceilingReport, table, targetReport, type Row } from './report.js';
+import { scenarios, type Scenario } from './scenarios.js';
 import { createClub, deepCursors, explainList, insertMembers, signedGet } from './setup.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const seconds = Number(process.env.BENCH_SECONDS || 10);
+const seconds = Number(process.env.BENCH_SECONDS || 8);
+const rounds = Number(process.env.BENCH_ROUNDS || 2);
+const profile = process.env.BENCH_PROFILE === '1';
+const only = process.env.BENCH_ONLY ? ['generator ceiling', 'bare', ...process.env.BENCH_ONLY.split(',')] : undefined;
 const warmupSeconds = 2;
-const concurrency = 32;
+const connections = 32;
 const memberCount = 100_000;
 
-// Undone in reverse order on every way out: children killed, Postgres stopped, the temp dir removed.
+// Undone in reverse order on every way out: children stopped, Postgres stopped, the temp dir removed.
 const cleanups: Array<() => Promise<unknown>> = [];
 async function cleanup(): Promise<void> {
   for (const undo of cleanups.splice(0).reverse()) await undo().catch((e: Error) => console.error('cleanup:', e.message));
 }
 
+/** One scenario: sign, warm up, then measure with CPU and peak memory of every process involved. */
+async function runScenario(scenario: Scenario, round: number, expected: number, pgData: string): Promise<Row> {
+  const source = await scenario.prepare(expected, warmupSeconds + seconds);
+  const spec = { base: scenario.target.base, next: source.next, seconds, warmupSeconds, connections };
+  resetPeak(scenario.target.pid);
+  await warm(spec);
+  const pgPids = postgresPids(pgData);
+  const cpu = () => ({
+    server: cpuSeconds(scenario.target.pid),
+    postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    generator: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const before = cpu();
+  const started = performance.now();
+  const result = await measure(spec);
+  const wall = (performance.now() - started) / 1000;
+  const after = cpu();
+  const cores = { server: 0, postgres: 0, generator: 0 };
+  for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
+  return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, signedLate: source.signedLate() };
+}
+
 async function main(): Promise<number> {
-  if (!(seconds > 0)) throw new Error(`BENCH_SECONDS must be a positive number, got "${process.env.BENCH_SECONDS}"`);
+  if (!(seconds > 0) || !(rounds > 0)) throw new Error('BENCH_SECONDS and BENCH_ROUNDS must be positive numbers');
   const cpus = os.cpus();
   console.log(`machine: ${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
-  // Other processes on the machine skew every number: say how busy it was.
-  console.log(`1-minute load average at start: ${os.loadavg()[0]!.toFixed(2)}`);
-  console.log(`load: ${concurrency} keep-alive connections, ${warmupSeconds} s warm-up + ${seconds} s per scenario, closed loop;`
-    + ` the load worker, the service and Postgres share these ${cpus.length} CPU(s)\n`);
+  console.log(`1-minute load average at start: ${os.loadavg()[0]!.toFixed(2)} (other work on the machine skews every figure)`);
+  console.log(`load: autocannon, ${connections} keep-alive connections, closed loop, ${warmupSeconds} s warm-up + ${seconds} s measured per scenario, ${rounds} round(s);`
+    + ` requests signed before each scenario starts; generator, servers and Postgres share the ${cpus.length} CPU(s)\n`);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-'));
   await chmod(dir, 0o755); // the unprivileged server user must reach its data folder
@@ -44,57 +74,58 @@ async function main(): Promise<number> {
   await migrate(sql);
 
   const secretKey = randomBytes(32);
-  const club = await createClub(sql, secretKey);
-  const service = await startService(root, embedded.url, secretKey.toString('base64'), path.join(dir, 'service'));
+  const reader = await createClub(sql, secretKey, 'Bench Club');
+  const writer = await createClub(sql, secretKey, 'Bench Writers');
+  const profileDir = profile ? path.join(dir, 'profile') : undefined;
+  const service = await startService(root, embedded.url, secretKey.toString('base64'), path.join(dir, 'service'), profileDir);
   cleanups.push(service.stop);
 
-  const me = await signedGet(service.base, '/v1/me', club.hmac);
+  const me = await signedGet(service.base, '/v1/me', reader.hmac);
   if (me.status !== 200) throw new Error(`GET /v1/me answered ${me.status}: ${me.text}`);
   const meBody = Buffer.from(me.text, 'utf8');
-  console.log(`GET /v1/me answers ${meBody.length} bytes; the bare baseline sends the same bytes`);
-
-  const rows: Row[] = [];
-  const scenario = async (name: string, base: string, paths: string[], key?: KeySpec) => {
-    console.log(`running ${name} ...`);
-    rows.push({ scenario: name, result: await runLoad({ base, paths, key, seconds, warmupSeconds, concurrency }) });
-  };
-
-  const bare = await startBare(meBody);
+  const bare = await startScript('bare', meBody);
   cleanups.push(bare.stop);
-  await scenario('bare', bare.base, ['/v1/me']);
-  await bare.stop();
-  await scenario('me-hmac', service.base, ['/v1/me'], club.hmac);
-  await scenario('me-rsa2', service.base, ['/v1/me'], club.rsa2);
+  const canned = await startScript('canned', meBody);
+  cleanups.push(canned.stop);
+  console.log(`GET /v1/me answers ${meBody.length} bytes; the bare and canned servers send the same bytes`);
 
+  console.log(`inserting ${memberCount} members ...`);
+  await insertMembers(sql, reader.id, memberCount);
+  const deep = await deepCursors(sql, service.base, reader);
   const list = '/v1/club/members?limit=25';
-  const probe = await signedGet(service.base, list, club.hmac);
-  if (probe.status === 404) {
-    console.log('note: GET /v1/club/members answers 404 (club.members.list not served): members-page skipped');
-    rows.push({ scenario: 'members-page', note: 'skipped (404)' });
-  } else {
-    console.log(`inserting ${memberCount} members ...`);
-    await insertMembers(sql, club.id, memberCount);
-    const deep = await deepCursors(sql, service.base, club);
-    console.log(`members-page: half page 1, half ${deep.how}`);
-    for (const [label, after] of [['page 1', undefined], [`deep page (after id ${deep.deepestAfter})`, deep.deepestAfter]] as const) {
-      const { source, plan } = await explainList(sql, club.id, after);
-      console.log(`\nEXPLAIN (ANALYZE, BUFFERS), ${label}, ${source}:\n${plan.map((l) => '  ' + l).join('\n')}`);
-    }
-    console.log();
-    await scenario('members-page', service.base, [list, ...deep.cursors.map((c) => `${list}&cursor=${c}`)], club.hmac);
+  // Half of the pages are page 1, the other half spread over deep pages.
+  const memberPaths = deep.cursors.flatMap((c) => [list, `${list}&cursor=${c}`]);
+  console.log(`members-page: half page 1, half ${deep.how}`);
+  for (const [label, after] of [['page 1', undefined], [`deep page (after id ${deep.deepestAfter})`, deep.deepestAfter]] as const) {
+    const { source, plan } = await explainList(sql, reader.id, after);
+    console.log(`EXPLAIN (ANALYZE, BUFFERS), ${label}, ${source}:\n${plan.map((l) => '  ' + l).join('\n')}`);
   }
 
-  console.log('\n' + table(rows) + '\n');
-  for (const { scenario: name, result } of rows) {
-    if (result?.firstError) console.log(`first error in ${name}: ${result.firstError}`);
+  const round_ = scenarios({ service, bare, canned, reader, writer, memberPaths }).filter((s) => !only || only.includes(s.name));
+  const rows: Row[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    for (const scenario of round_) {
+      const bareRate = rows.find((r) => r.round === round && r.scenario === 'bare')?.result.perSecond ?? 0;
+      const hmacRate = rows.find((r) => r.round === round && r.scenario === 'me-hmac')?.result.perSecond ?? 0;
+      const expected = scenario.name === 'me-hmac' || !hmacRate ? 0.6 * bareRate : hmacRate;
+      console.log(`round ${round}: ${scenario.name} ...`);
+      rows.push(await runScenario(scenario, round, expected, embedded.dataDir));
+    }
   }
-  console.log(summary(rows));
-  console.log(`1-minute load average at end: ${os.loadavg()[0]!.toFixed(2)} (${os.cpus().length} CPUs)`);
+
+  for (let round = 1; round <= rounds; round++) console.log('\n' + table(rows, round));
+  console.log('\n' + ceilingReport(rows));
+  console.log(`\ntargets (issue 12):\n${targetReport(rows)}`);
+  console.log(`\n1-minute load average at end: ${os.loadavg()[0]!.toFixed(2)}`);
+  if (profileDir) {
+    await service.stop();
+    console.log(`\nCPU profile of the service over the whole run:\n${await summarizeProfiles(profileDir)}`);
+  }
   return 0;
 }
 
 // Never hangs: past the budget everything is torn down and the run fails.
-const budgetMs = (240 + 4 * (seconds + warmupSeconds + 20)) * 1000;
+const budgetMs = (300 + rounds * 6 * (seconds + warmupSeconds + 60)) * 1000;
 const finish = (code: number) => cleanup().finally(() => process.exit(code));
 const watchdog = setTimeout(() => {
   console.error(`bench: no result within ${budgetMs / 1000} s, giving up`);
@@ -108,6 +139,6 @@ main().then((code) => {
   return finish(code);
 }, (error: unknown) => {
   clearTimeout(watchdog);
-  console.error('bench setup failed:', error);
+  console.error('bench failed:', error);
   return finish(1);
 });

@@ -8,7 +8,10 @@ import { createOperator, createWorkspace } from '../../src/console/workspaces.js
 import type { Sql } from '../../src/db/pool.js';
 import { page } from '../../src/operations/paging.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
-import type { KeySpec } from './load.js';
+
+export type KeySpec =
+  | { keyId: string; algorithm: 'hmac-sha256'; secret: string }
+  | { keyId: string; algorithm: 'rsa2'; privateKeyPem: string };
 
 export interface Club {
   id: string;
@@ -17,9 +20,9 @@ export interface Club {
 }
 
 /** A federation, its club, the club's owner, and an hmac-sha256 and an rsa2 credential with every club scope. */
-export async function createClub(sql: Sql, masterKey: Buffer): Promise<Club> {
-  const federation = await createWorkspace(sql, { kind: 'federation', name: 'Bench Federation', shortName: 'BF', country: 'NL' });
-  const club = await createWorkspace(sql, { kind: 'club', name: 'Bench Club', federationId: federation.id, country: 'NL' });
+export async function createClub(sql: Sql, masterKey: Buffer, name: string): Promise<Club> {
+  const federation = await createWorkspace(sql, { kind: 'federation', name: `${name} Federation`, shortName: 'BF', country: 'NL' });
+  const club = await createWorkspace(sql, { kind: 'club', name, federationId: federation.id, country: 'NL' });
   const owner = await createOperator(sql, { workspaceId: club.id, email: 'owner@bench.example', isOwner: true });
   const scopes = grantableScopes('club');
   if (!scopes.includes('club:members:read')) throw new Error('club:members:read is not a grantable club scope');

@@ -1,0 +1,36 @@
+// A V8 CPU profile (node --cpu-prof) reduced to where the time went: by area and by function.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+interface Profile { nodes: Node[]; startTime: number; endTime: number; samples: number[] }
+
+function area(frame: Node['callFrame']): string {
+  if (frame.functionName === '(idle)') return 'idle (waiting for I/O)';
+  if (frame.functionName === '(garbage collector)') return 'garbage collection';
+  if (frame.functionName === '(program)' || frame.url === '') return 'V8 and native code (writev, parsing, crypto)';
+  if (frame.url.includes('/node_modules/postgres/')) return 'postgres.js';
+  if (frame.url.includes('/dist/src/')) return 'the service\'s own code';
+  if (frame.url.startsWith('node:')) return 'Node.js library (http, streams, net)';
+  return 'other';
+}
+
+const percent = (n: number, total: number) => `${((100 * n) / total).toFixed(1)}%`.padStart(6);
+
+export async function summarizeProfiles(dir: string): Promise<string> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+  if (files.length === 0) return '(no profile was written)';
+  const profile = JSON.parse(await readFile(path.join(dir, files[0]!), 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const areas = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const id of profile.samples) {
+    const frame = byId.get(id)!.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url ? `${path.basename(frame.url)}:${frame.lineNumber + 1}` : ''}`.trim();
+    areas.set(area(frame), (areas.get(area(frame)) ?? 0) + 1);
+    functions.set(name, (functions.get(name) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${percent(v, total)}  ${k}`);
+  return [`${total} samples over ${((profile.endTime - profile.startTime) / 1e6).toFixed(0)} s, self time`, 'by area:', ...top(areas, 10), 'by function:', ...top(functions, 25)].join('\n');
+}

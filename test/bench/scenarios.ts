@@ -1,0 +1,71 @@
+// The scenarios of one round, in order: where the load goes, which process answers it, and the
+// requests it sends (signed before the clock starts).
+import type { Shot } from './load.js';
+import { presign, type Template } from './presign.js';
+import type { Club } from './setup.js';
+
+export interface Target {
+  base: string;
+  pid: number;
+}
+
+export interface Source {
+  next(): Shot;
+  signedLate(): number;
+}
+
+export interface Scenario {
+  name: string;
+  target: Target;
+  /** Signs what the run will send; `expected` is the req/s to sign for. */
+  prepare(expected: number, seconds: number): Promise<Source>;
+}
+
+export interface Setting {
+  service: Target;
+  bare: Target;
+  canned: Target;
+  reader: Club;
+  writer: Club;
+  memberPaths: string[];
+}
+
+const me: Template = { method: 'GET', path: '/v1/me' };
+const newMember = JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' });
+
+/** Enough signed requests for the run at `expected` req/s, with a margin. */
+const signed = (target: Target, club: Club, algorithm: 'hmac' | 'rsa2', templates: Template[]) =>
+  async (expected: number, seconds: number): Promise<Source> =>
+    presign(target.base, club[algorithm], templates, Math.ceil(expected * seconds * 1.25));
+
+export function scenarios(s: Setting): Scenario[] {
+  return [
+    {
+      // The same signed requests over and over: the canned server checks nothing.
+      name: 'generator ceiling', target: s.canned,
+      prepare: async () => {
+        const pool = await presign(s.canned.base, s.reader.hmac, [me], 5000);
+        let i = 0;
+        const shots = Array.from({ length: pool.size }, () => pool.next());
+        return { next: () => shots[i++ % shots.length]!, signedLate: () => 0 };
+      },
+    },
+    {
+      name: 'bare', target: s.bare,
+      prepare: async () => {
+        const shot: Shot = { method: 'GET', path: '/v1/me', headers: {} };
+        return { next: () => shot, signedLate: () => 0 };
+      },
+    },
+    { name: 'me-hmac', target: s.service, prepare: signed(s.service, s.reader, 'hmac', [me]) },
+    { name: 'me-rsa2', target: s.service, prepare: signed(s.service, s.reader, 'rsa2', [me]) },
+    {
+      name: 'members-page', target: s.service,
+      prepare: signed(s.service, s.reader, 'hmac', s.memberPaths.map((path) => ({ method: 'GET', path }))),
+    },
+    {
+      name: 'member-create', target: s.service,
+      prepare: signed(s.service, s.writer, 'hmac', [{ method: 'POST', path: '/v1/club/members', body: newMember }]),
+    },
+  ];
+}
