@@ -15,9 +15,10 @@ export function errorCodes(op: Operation): ErrorCode[] {
   const write = op.method !== 'GET';
   if (op.list) codes.add('invalid_cursor');
   if (op.scope) codes.add('insufficient_scope');
-  if (write) for (const c of ['action_not_permitted', 'conflict', 'invalid_state', 'rule_violation'] as const) codes.add(c);
+  for (const c of op.refusals ?? []) codes.add(c);
+  if (op.reasons?.length) codes.add('rule_violation');
   if (op.method === 'POST') codes.add('idempotency_key_in_use').add('idempotency_key_reused');
-  if (op.currentVersion && write) codes.add('precondition_failed');
+  if (op.lock && write) codes.add('precondition_failed');
   if (op.body) for (const c of ['digest_mismatch', 'payload_too_large', 'unsupported_media_type', 'validation_failed'] as const) codes.add(c);
   return (Object.keys(catalog) as ErrorCode[]).filter((c) => codes.has(c));
 }

@@ -32,7 +32,7 @@ export async function startService(t: Test, env: Record<string, string> = {}, ta
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent', ...env });
   const sql = createPool(databaseUrl(), 4);
   const running = await createApp(config, sql, table);
-  const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
+  const listening = await serve(running.app, createLog('error', (l) => process.stderr.write(l)), { port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await listening.close(1000);
     await running.stop();
