@@ -76,41 +76,41 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promis
   const cache = new Map<string, Credential>();
   /** Key id → until when (ms) it is known to name no credential. Oldest first. */
   const unknown = new Map<string, number>();
-  const inFlight = new Map<string, Promise<Credential | undefined>>();
-  // Bumped by every eviction: a row read before an eviction may be stale and is not cached.
-  let generation = 0;
+  /** Lookups under way. One that an eviction overtakes may have read the old row: it is not kept. */
+  const inFlight = new Map<string, { answer: Promise<Credential | undefined>; stale: boolean }>();
   const evict = (keyId?: string) => {
-    generation++;
-    // A lookup already under way may have read the old row: later callers start their own.
+    for (const [key, lookup] of inFlight) if (!keyId || key === keyId) lookup.stale = true;
     for (const map of [cache, unknown, inFlight]) {
       if (keyId) map.delete(keyId);
       else map.clear();
     }
   };
-  const rememberUnknown = (keyId: string) => {
+  const remember = (keyId: string, credential: Credential | undefined) => {
+    if (credential) return void cache.set(keyId, credential);
+    unknown.delete(keyId); // re-inserted last: the map stays oldest first
     if (unknown.size >= negativeMax) unknown.delete(unknown.keys().next().value!);
     unknown.set(keyId, Date.now() + negativeTtlMs);
   };
-  const lookups = createBatcher<string, Row | undefined>(async (keyIds) => {
-    const rows = await sql<Row[]>`
+  const rows = createBatcher<string, Row | undefined>(async (keyIds) => {
+    const found = await sql<Row[]>`
       select c.id, c.key_id, c.label, c.algorithm, c.kind, c.scopes, c.status, c.expires_at, c.rate_limit,
              c.secret_sealed, c.public_key, w.id as workspace_id, w.kind as workspace_kind, w.name as workspace_name,
              coalesce(w.federation_id, w.id) as federation_id
       from credentials c join workspaces w on w.id = c.workspace_id
       where c.key_id = any(${keyIds}::text[])`;
-    const byKey = new Map(rows.map((row) => [row.key_id, row]));
+    const byKey = new Map(found.map((row) => [row.key_id, row]));
     return keyIds.map((keyId) => byKey.get(keyId));
   }, lookupBatch);
 
-  const load = async (keyId: string): Promise<Credential | undefined> => {
-    const readAt = generation;
-    const row = await lookups.submit(keyId);
-    const credential = row && toCredential(row, masterKey);
-    if (readAt === generation) {
-      if (credential) cache.set(keyId, credential);
-      else rememberUnknown(keyId);
-    }
-    return credential;
+  const lookUp = (keyId: string): Promise<Credential | undefined> => {
+    const under = inFlight.get(keyId);
+    if (under) return under.answer;
+    const lookup = { answer: rows.submit(keyId).then((row) => row && toCredential(row, masterKey)), stale: false };
+    inFlight.set(keyId, lookup);
+    void lookup.answer.then((credential) => !lookup.stale && remember(keyId, credential), () => {}).finally(() => {
+      if (inFlight.get(keyId) === lookup) inFlight.delete(keyId);
+    });
+    return lookup.answer;
   };
 
   const listener = await subscribe(sql, 'credentials_changed', (keyId) => evict(keyId), () => evict());
@@ -119,18 +119,8 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promis
       const hit = cache.get(keyId);
       if (hit) return hit;
       const unknownUntil = unknown.get(keyId);
-      if (unknownUntil !== undefined) {
-        if (unknownUntil > Date.now()) return undefined;
-        unknown.delete(keyId);
-      }
-      let pending = inFlight.get(keyId);
-      if (!pending) {
-        const started: Promise<Credential | undefined> = load(keyId).finally(() => {
-          if (inFlight.get(keyId) === started) inFlight.delete(keyId);
-        });
-        inFlight.set(keyId, (pending = started));
-      }
-      return pending;
+      if (unknownUntil !== undefined && unknownUntil > Date.now()) return undefined;
+      return lookUp(keyId);
     },
     async close() {
       await listener.close();
