@@ -30,7 +30,13 @@ export async function summarizeProfiles(dir: string): Promise<string> {
     areas.set(area(frame), (areas.get(area(frame)) ?? 0) + 1);
     functions.set(name, (functions.get(name) ?? 0) + 1);
   }
-  const total = profile.samples.length;
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${percent(v, total)}  ${k}`);
-  return [`${total} samples over ${((profile.endTime - profile.startTime) / 1e6).toFixed(0)} s, self time`, 'by area:', ...top(areas, 10), 'by function:', ...top(functions, 25)].join('\n');
+  const idle = areas.get('idle (waiting for I/O)') ?? 0;
+  const busy = profile.samples.length - idle;
+  areas.delete('idle (waiting for I/O)');
+  functions.delete('(idle)');
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${percent(v, busy)}  ${k}`);
+  return [
+    `${profile.samples.length} samples over ${((profile.endTime - profile.startTime) / 1e6).toFixed(0)} s, ${percent(idle, profile.samples.length).trim()} idle; self time as a share of the busy time`,
+    'by area:', ...top(areas, 10), 'by function:', ...top(functions, 30),
+  ].join('\n');
 }
