@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { createBatcher, type Batcher } from './batch.js';
+import { markReset, writeBatch, type Written } from './usage-statements.js';
 
 export interface RateState {
   limit: number;
@@ -30,102 +31,81 @@ export interface UsageInput {
   now: number;
 }
 
-interface Outcome { i: number; floor: string | null; used: number | null }
-
 const batchOptions = { maxSize: 500, maxInFlight: 2 };
-const seconds = (ms: number) => Math.floor(ms / 1000);
 const windowStartMs = (u: UsageInput) => Math.floor(u.now / (u.windowSeconds * 1000)) * u.windowSeconds * 1000;
+const keyOf = (credentialId: string, nonce: string) => `${credentialId}:${nonce}`;
 
-/**
- * One statement for a whole batch. Nothing is written unless the sentinel row is in `nonces`
- * (it is gone after a crash empties the unlogged table), and then only for signatures created
- * at or after the floor committed with that sentinel. Rows are written in key order so that
- * batches of two instances cannot deadlock. A replayed nonce inserts nothing, so it neither
- * counts nor consumes the window; the fresh requests of a credential take consecutive counts.
- */
-function writeBatch(sql: Sql, inputs: UsageInput[]): Promise<Outcome[]> {
-  return sql<Outcome[]>`
-    with input as (
-      select * from unnest(
-        ${inputs.map((_, i) => i)}::int[], ${inputs.map((u) => u.credentialId)}::bigint[],
-        ${inputs.map((u) => u.nonce)}::text[], ${inputs.map((u) => u.created)}::bigint[],
-        ${inputs.map((u) => seconds(u.nonceExpiresAt.getTime()))}::bigint[], ${inputs.map((u) => seconds(windowStartMs(u)))}::bigint[]
-      ) as t (i, credential_id, nonce, created, expires_s, window_s)
-    ), guard as (
-      select ceil(extract(epoch from reset_at))::bigint as floor from nonce_reset
-      where exists (select from nonces where credential_id = 0 and nonce = 'sentinel')
-    ), admitted as (
-      select i, credential_id, nonce, to_timestamp(expires_s) as expires_at, to_timestamp(window_s) as window_start
-      from input where created >= (select floor from guard)
-    ), fresh as (
-      insert into nonces (credential_id, nonce, expires_at)
-      select credential_id, nonce, expires_at from admitted order by credential_id, nonce
-      on conflict do nothing
-      returning credential_id, nonce
-    ), counted as (
-      insert into rate_windows as w (credential_id, window_start, used)
-      select credential_id, window_start, count(*)::int from fresh join admitted using (credential_id, nonce)
-      group by 1, 2 order by 1, 2
-      on conflict (credential_id, window_start) do update set used = w.used + excluded.used
-      returning credential_id, window_start, used
-    ), rated as (
-      select a.i, (c.used - count(*) over w + row_number() over (w order by a.i))::int as used
-      from fresh f join admitted a using (credential_id, nonce) join counted c using (credential_id, window_start)
-      window w as (partition by a.credential_id, a.window_start)
-    )
-    select input.i, guard.floor, rated.used
-    from input left join guard on true left join rated using (i)
-    order by input.i`;
-}
-
-/**
- * The nonce table came back empty: put the sentinel back and move the floor to now, in one
- * statement. Of two instances that both noticed, the second finds the sentinel and moves nothing.
- */
-async function markReset(sql: Sql): Promise<void> {
-  await sql`
-    with sentinel as (
-      insert into nonces (credential_id, nonce, expires_at) values (0, 'sentinel', 'infinity')
-      on conflict do nothing
-      returning 1
-    )
-    update nonce_reset set reset_at = now() where exists (select from sentinel)`;
-}
-
-function answer(input: UsageInput, outcome: Outcome): UsageResult {
-  if (input.created < Number(outcome.floor)) return { outcome: 'before_reset' };
-  if (outcome.used === null) return { outcome: 'replayed' };
+function rate(input: UsageInput, used: number): UsageResult {
   const windowEnd = windowStartMs(input) + input.windowSeconds * 1000;
   return {
     outcome: 'fresh',
     rate: {
       limit: input.limit,
-      remaining: Math.max(0, input.limit - outcome.used),
+      remaining: Math.max(0, input.limit - used),
       reset: Math.max(1, Math.ceil((windowEnd - input.now) / 1000)),
-      exceeded: outcome.used > input.limit,
+      exceeded: used > input.limit,
     },
   };
 }
 
-/** The same nonce twice in one batch: the first is written; the others replay it, or share its refusal. */
-async function recordBatch(sql: Sql, inputs: UsageInput[]): Promise<UsageResult[]> {
-  const first = new Map<string, number>();
-  const unique: UsageInput[] = [];
-  for (const input of inputs) {
-    const key = `${input.credentialId}:${input.nonce}`;
-    if (!first.has(key)) first.set(key, unique.push(input) - 1);
-  }
-  let outcomes = await writeBatch(sql, unique);
-  if (outcomes.some((o) => o.floor === null)) {
+/**
+ * Each request's answer from what its statement wrote. The fresh requests of a credential take
+ * consecutive counts, in batch order, ending at the count the window row holds now.
+ */
+function answers(inputs: UsageInput[], written: Written[]): UsageResult[] {
+  const floor = Number(written.find((w) => w.kind === 'floor')!.n);
+  const fresh = new Set(written.filter((w) => w.kind === 'fresh').map((w) => keyOf(w.credential_id!, w.nonce!)));
+  const isFresh = (u: UsageInput) => fresh.has(keyOf(u.credentialId, u.nonce));
+  const counted = new Map<string, number>();
+  for (const u of inputs) if (isFresh(u)) counted.set(u.credentialId, (counted.get(u.credentialId) ?? 0) + 1);
+  const next = new Map<string, number>();
+  for (const w of written) if (w.kind === 'count') next.set(w.credential_id, Number(w.n) - counted.get(w.credential_id)! + 1);
+  return inputs.map((u): UsageResult => {
+    if (u.created < floor) return { outcome: 'before_reset' };
+    if (!isFresh(u)) return { outcome: 'replayed' };
+    const used = next.get(u.credentialId)!;
+    next.set(u.credentialId, used + 1);
+    return rate(u, used);
+  });
+}
+
+/** One window's requests, unique nonces: written, and after a crash written again once the floor moved. */
+async function recordWindow(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<UsageResult[]> {
+  let written = await writeBatch(sql, inputs, windowStart);
+  if (!written.some((w) => w.kind === 'floor')) {
     await markReset(sql);
-    outcomes = await writeBatch(sql, unique);
-    if (outcomes.some((o) => o.floor === null)) throw new Error('the nonce sentinel is missing right after it was written');
+    written = await writeBatch(sql, inputs, windowStart);
+    if (!written.some((w) => w.kind === 'floor')) throw new Error('the nonce sentinel is missing right after it was written');
   }
-  const answers = unique.map((input, index) => answer(input, outcomes[index]!));
+  return answers(inputs, written);
+}
+
+/**
+ * A batch: the same nonce twice is written once (the others replay it, or share its refusal),
+ * and a batch that spans the start of a rate window is written as one statement per window.
+ */
+async function recordBatch(sql: Sql, inputs: UsageInput[]): Promise<UsageResult[]> {
+  const first = new Map<string, UsageInput>();
+  const windows = new Map<number, UsageInput[]>();
+  for (const input of inputs) {
+    const key = keyOf(input.credentialId, input.nonce);
+    if (first.has(key)) continue;
+    first.set(key, input);
+    const start = windowStartMs(input);
+    const group = windows.get(start);
+    if (group) group.push(input);
+    else windows.set(start, [input]);
+  }
+  const results = new Map<UsageInput, UsageResult>();
+  await Promise.all([...windows].map(async ([start, group]) => {
+    const answered = await recordWindow(sql, group, start);
+    group.forEach((input, i) => results.set(input, answered[i]!));
+  }));
   return inputs.map((input) => {
-    const index = first.get(`${input.credentialId}:${input.nonce}`)!;
-    if (unique[index] === input) return answers[index]!;
-    return answers[index]!.outcome === 'fresh' ? { outcome: 'replayed' } : answers[index]!;
+    const own = results.get(input);
+    if (own) return own;
+    const original = results.get(first.get(keyOf(input.credentialId, input.nonce))!)!;
+    return original.outcome === 'fresh' ? { outcome: 'replayed' } : original;
   });
 }
 
