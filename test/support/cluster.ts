@@ -4,9 +4,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Test } from 'tap';
-import { embeddedServer } from '../../src/db/embedded.js';
+import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
+
+export { freePort };
 
 export interface Cluster {
   url: string;
@@ -15,7 +17,6 @@ export interface Cluster {
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
 }
 
-export { freePort } from '../../src/db/embedded.js';
 
 /** Starts a migrated cluster of its own for the test file, removed when the file ends. */
 export async function privateCluster(t: Test): Promise<Cluster> {
