@@ -5,17 +5,19 @@ export type Command = (args: string[]) => Promise<number>;
 /** A mistake in the command line: one line on stderr, exit 2. */
 export class UsageError extends Error {}
 
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim() + '\n';
+
 /** Exit codes of cli.md: 0 done, 1 refused or failed (worth a retry), 2 usage or configuration. */
 function exitFor(error: unknown): number {
   if (error instanceof ConfigError) {
-    process.stderr.write(`configuration error: ${error.message}\n`);
+    process.stderr.write(oneLine(`configuration error: ${error.message}`));
     return 2;
   }
   if (error instanceof UsageError) {
-    process.stderr.write(`usage error: ${error.message} (see --help)\n`);
+    process.stderr.write(oneLine(`usage error: ${error.message} (see --help)`));
     return 2;
   }
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`.replace(/\n(?=.)/g, ' '));
+  process.stderr.write(oneLine(error instanceof Error ? error.message : String(error)));
   return 1;
 }
 

@@ -50,12 +50,22 @@ export const addressOut = v.object({ line1: v.string(), line2: v.nullable(v.stri
 
 export const scopeList = v.array(v.pipe(v.string(), v.check(isScope, 'must be a scope of the catalog')));
 
+/** Output members with their exact wire formats, for the reference (responses are not validated). */
+export const out = {
+  id: v.pipe(v.string(), v.description('An identifier: a decimal string.')),
+  instant: v.pipe(v.string(), v.metadata({ format: 'date-time' })),
+  date: v.pipe(v.string(), v.metadata({ format: 'date' })),
+  email: v.pipe(v.string(), v.metadata({ format: 'email' })),
+  url: v.pipe(v.string(), v.metadata({ format: 'uri' })),
+  integer: v.pipe(v.number(), v.integer()),
+};
+
 /** The members every mutable resource carries. */
 export const resourceMeta = {
-  id: v.string(),
-  created_at: v.string(),
-  updated_at: v.string(),
-  version: v.number(),
+  id: out.id,
+  created_at: out.instant,
+  updated_at: out.instant,
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
 };
 
 /** An action that takes no input still accepts `{}` (or no body at all). */
@@ -64,7 +74,8 @@ export const emptyBody = v.strictObject({});
 const limit = v.pipe(
   v.string(),
   v.regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 100'),
-  v.transform(Number),
+  v.toNumber(),
+  v.integer(),
   v.minValue(1, 'must be an integer from 1 to 100'),
   v.maxValue(100, 'must be an integer from 1 to 100'),
 );
