@@ -65,6 +65,11 @@ export const parameters = {
     description: 'The ETag of the version the change is based on (`"3"`); a stale one is 412 `precondition_failed` and changes nothing.',
     schema: { type: 'string' },
   },
+  IfNoneMatch: {
+    name: 'If-None-Match', in: 'header', required: false,
+    description: 'The ETag of the copy the client holds (`"3"`, a list, or `*`): when it is current the answer is 304 with no body.',
+    schema: { type: 'string' },
+  },
   ContentDigest: {
     name: 'Content-Digest', in: 'header', required: false,
     description: 'RFC 9530 digest of the body (`sha-256=:…:`), required whenever a body is sent and covered by the signature.',

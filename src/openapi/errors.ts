@@ -10,10 +10,8 @@ const always: ErrorCode[] = [
   'not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable',
 ];
 
-/** The rule_violation reasons a row declares (`reasons`), if it declares any. */
-export function reasonsOf(op: Operation): string[] {
-  return [...((op as { reasons?: readonly string[] }).reasons ?? [])];
-}
+/** The rule_violation reasons a row declares. */
+export const reasonsOf = (op: Operation): string[] => [...(op.reasons ?? [])];
 
 /** The catalog codes an operation can answer, in catalog order. */
 export function errorCodes(op: Operation): ErrorCode[] {
@@ -21,10 +19,10 @@ export function errorCodes(op: Operation): ErrorCode[] {
   const write = op.method !== 'GET';
   if (op.list) codes.add('invalid_cursor');
   if (op.scope) codes.add('insufficient_scope');
-  if (write) for (const c of ['action_not_permitted', 'conflict', 'invalid_state'] as const) codes.add(c);
-  if (write || reasonsOf(op).length > 0) codes.add('rule_violation');
+  for (const c of op.refusals ?? []) codes.add(c);
+  if (op.reasons?.length) codes.add('rule_violation');
   if (op.method === 'POST') codes.add('idempotency_key_in_use').add('idempotency_key_reused');
-  if (op.currentVersion && write) codes.add('precondition_failed');
+  if (op.lock && write) codes.add('precondition_failed');
   if (op.body) for (const c of ['digest_mismatch', 'payload_too_large', 'unsupported_media_type', 'validation_failed'] as const) codes.add(c);
   return (Object.keys(catalog) as ErrorCode[]).filter((c) => codes.has(c));
 }

@@ -2,7 +2,7 @@
 import type { Operation, Schema } from '../operations/operation.js';
 import type { ParameterName } from './components.js';
 import { isOptional, toJsonSchema, type Context, type JsonSchema } from './json-schema.js';
-import { exampleOf } from './responses.js';
+import { exampleOf, hasEtag } from './responses.js';
 
 interface Entries {
   [name: string]: Schema;
@@ -34,7 +34,8 @@ export function parametersOf(op: Operation): object[] {
   const out: object[] = pathNames(op.path).map((name) => parameter(name, 'path', params[name], true));
   for (const [name, schema] of Object.entries(entriesOf(op.query))) out.push(parameter(name, 'query', schema, !isOptional(schema)));
   if (op.method === 'POST') out.push(ref('IdempotencyKey'));
-  if (op.currentVersion && op.method !== 'GET') out.push(ref('IfMatch'));
+  if (op.lock && op.method !== 'GET') out.push(ref('IfMatch'));
+  if (hasEtag(op) && op.method === 'GET') out.push(ref('IfNoneMatch'));
   if (op.body) out.push(ref('ContentDigest'));
   out.push(ref('RequestId'));
   return out;

@@ -30,7 +30,7 @@ export function envelopeExample(op: Operation): object | undefined {
 }
 
 // Only a resource with a `version` has an ETag to send (conventions.md, optimistic concurrency).
-function hasEtag(op: Operation): boolean {
+export function hasEtag(op: Operation): boolean {
   const entries = (op.response as { entries?: Record<string, unknown> }).entries;
   return !op.list && entries !== undefined && 'version' in entries;
 }
@@ -68,6 +68,9 @@ export function successResponses(op: Operation, ctx: Context = {}): Record<strin
       headers: headerRefs(['X-Request-Id', ...rateLimitHeaders, ...names]),
       content: { 'application/json': { schema: structuredClone(schema), ...(example ? { example } : {}) } },
     };
+  }
+  if (op.method === 'GET' && hasEtag(op)) {
+    out['304'] = { description: 'Not modified: If-None-Match names the current version; no body.', headers: headerRefs(['X-Request-Id', ...rateLimitHeaders, 'ETag']) };
   }
   return out;
 }

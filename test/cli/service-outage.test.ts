@@ -4,6 +4,7 @@ import t from 'tap';
 import { createPool } from '../../src/db/pool.js';
 import { privateCluster } from '../support/cluster.js';
 import { createClub } from '../support/factories.js';
+import { serviceAt } from '../support/harness.js';
 import { baseEnv, start, waitForLine } from '../support/processes.js';
 
 const cluster = await privateCluster(t);
@@ -14,7 +15,7 @@ t.test('database lost and back: one warn line, one info line', async (t) => {
   const { port } = JSON.parse(await waitForLine(child, (l) => l.includes('"listening"')));
   const base = `http://127.0.0.1:${port}`;
   const sql = createPool(cluster.url, 1);
-  const club = await createClub({ url: base, sql, masterKey });
+  const club = await createClub(serviceAt(base, sql, masterKey));
   await sql.end();
   t.equal((await club.call('GET', '/v1/me')).status, 200);
 
