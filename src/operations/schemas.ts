@@ -46,7 +46,11 @@ export const address = v.strictObject({
   city: text(1, 100),
   country,
 });
-export const addressOut = v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() });
+export const addressOut = v.pipe(
+  v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() }),
+  v.title('Address'),
+  v.examples([{ line1: '12 St James Square', line2: null, postal_code: 'SW1Y 4JH', city: 'London', country: 'GB' }]),
+);
 
 export const scopeList = v.array(v.pipe(v.string(), v.check(isScope, 'must be a scope of the catalog')));
 
@@ -69,9 +73,19 @@ export const resourceMeta = {
 };
 
 /** An action that takes no input still accepts `{}` (or no body at all). */
-export const emptyBody = v.strictObject({});
+export const emptyBody = v.pipe(v.strictObject({}), v.title('EmptyBody'), v.examples([{}]));
 
-const limit = v.pipe(
+/** The example values of `resourceMeta`, for the examples of the reference. */
+export const exampleMeta = { id: '42', created_at: '2026-09-01T08:30:00.000Z', updated_at: '2026-11-21T09:30:00.000Z', version: 3 };
+
+/** The answer of a DELETE. */
+export const deletedOut = v.pipe(
+  v.object({ id: out.id, deleted: v.literal(true) }),
+  v.title('Deleted'),
+  v.examples([{ id: '42', deleted: true }]),
+);
+
+export const limit = v.pipe(
   v.string(),
   v.regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 100'),
   v.toNumber(),

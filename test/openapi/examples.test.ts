@@ -55,7 +55,8 @@ const plain = (s: Json): Json => (s.anyOf ? s.anyOf.find((x: Json) => x.type !==
 const typeOf = (s: Json) => [plain(s).type].flat().filter((x) => x !== 'null');
 
 t.test('exact types and formats, by member name', async (t) => {
-  const all = properties(doc.components.schemas).concat(properties(doc.paths));
+  // /health's `version` is the service's own version string.
+  const all = properties(doc.components.schemas).concat(properties(Object.entries(doc.paths).filter(([path]) => path !== '/health')));
   t.ok(all.length > 50);
   for (const [name, raw] of all) {
     const s = plain(raw);

@@ -107,7 +107,9 @@ t.test('headers, bodies and statuses follow the method', async (t) => {
   t.same(headerParams(op('club.samples.archive')), ['Idempotency-Key', 'If-Match', 'Content-Digest', 'X-Request-Id']);
   t.same(headerParams(op('club.samples.update')), ['If-Match', 'Content-Digest', 'X-Request-Id']);
   t.same(headerParams(op('club.samples.delete')), ['If-Match', 'X-Request-Id']);
-  t.same(headerParams(op('club.samples.get')), ['X-Request-Id']);
+  t.same(headerParams(op('club.samples.get')), ['If-None-Match', 'X-Request-Id']);
+  t.ok(op('club.samples.get').responses['304'], 'a conditional read may answer 304');
+  t.notOk(op('club.samples.list').responses['304']);
 
   t.same(Object.keys(op('club.samples.update').requestBody.content), ['application/json', 'application/merge-patch+json']);
   t.same(Object.keys(op('club.samples.create').requestBody.content), ['application/json']);

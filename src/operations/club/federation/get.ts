@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../operation.js';
-import { resourceMeta } from '../../schemas.js';
+import { exampleMeta, out, resourceMeta } from '../../schemas.js';
 
 const season = v.object({
   ...resourceMeta,
   name: v.string(),
-  starts_on: v.string(),
-  ends_on: v.string(),
+  starts_on: out.date,
+  ends_on: out.date,
   status: v.picklist(['planned', 'open', 'closed']),
 });
 
@@ -14,8 +14,8 @@ const licenseCategory = v.object({
   ...resourceMeta,
   code: v.string(),
   name: v.string(),
-  min_age: v.nullable(v.number()),
-  max_age: v.nullable(v.number()),
+  min_age: v.nullable(out.integer),
+  max_age: v.nullable(out.integer),
   status: v.picklist(['active', 'retired']),
 });
 
@@ -26,13 +26,21 @@ export const clubFederationGet = defineOperation({
   path: '/v1/club/federation',
   kind: 'club',
   scope: 'club:profile:read',
-  response: v.object({
-    id: v.string(),
-    name: v.string(),
-    country: v.nullable(v.string()),
-    seasons: v.pipe(v.array(season), v.description('Every season of the federation, by start date.')),
-    license_categories: v.pipe(v.array(licenseCategory), v.description('Every license category, by code.')),
-  }),
+  response: v.pipe(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      country: v.nullable(v.string()),
+      seasons: v.pipe(v.array(season), v.description('Every season of the federation, by start date.')),
+      license_categories: v.pipe(v.array(licenseCategory), v.description('Every license category, by code.')),
+    }),
+    v.title('Federation'),
+    v.examples([{
+      id: '1', name: 'Example Football Federation', country: 'NL',
+      seasons: [{ ...exampleMeta, id: '7', name: 'Season 2026/27', starts_on: '2026-07-01', ends_on: '2027-06-30', status: 'open' }],
+      license_categories: [{ ...exampleMeta, id: '3', code: 'U14', name: 'Under 14', min_age: 12, max_age: 13, status: 'active' }],
+    }]),
+  ),
   async handler(ctx) {
     const federationId = ctx.workspace.federationId;
     const [[federation], seasons, categories] = await Promise.all([
