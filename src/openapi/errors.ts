@@ -1,6 +1,6 @@
 // The error responses of a /v1 operation: which catalog codes it can answer, grouped by status,
 // each with a real example of the flat problem body (one per code, one per rule_violation reason).
-import { catalog, type ErrorCode, type FieldError } from '../errors.js';
+import { catalog, type ErrorCode, type FieldError, type Reason } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
@@ -10,8 +10,6 @@ const always: ErrorCode[] = [
   'not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable',
 ];
 
-/** The rule_violation reasons a row declares. */
-export const reasonsOf = (op: Operation): string[] => [...(op.reasons ?? [])];
 
 /** The catalog codes an operation can answer, in catalog order. */
 export function errorCodes(op: Operation): ErrorCode[] {
@@ -69,7 +67,7 @@ const fieldErrors: Partial<Record<ErrorCode, FieldError[]>> = {
   validation_failed: [{ path: '/name', message: 'must be at least 1 characters' }],
 };
 
-function example(code: ErrorCode, reason?: string): object {
+function example(code: ErrorCode, reason?: Reason): object {
   const errors = fieldErrors[code];
   return {
     type: `urn:problem:${code}`, title: catalog[code][1], status: catalog[code][0], code,
@@ -80,7 +78,7 @@ function example(code: ErrorCode, reason?: string): object {
   };
 }
 
-function examples(codes: ErrorCode[], reasons: string[]): Record<string, { summary: string; value: object }> {
+function examples(codes: ErrorCode[], reasons: readonly Reason[]): Record<string, { summary: string; value: object }> {
   const out: Record<string, { summary: string; value: object }> = {};
   for (const code of codes) {
     if (code === 'rule_violation' && reasons.length > 0) {
@@ -103,7 +101,7 @@ function headersFor(status: number): HeaderName[] {
 }
 
 /** One response per status, its description listing the codes and reasons, an example of each. */
-export function errorResponses(codes: ErrorCode[], reasons: string[] = []): Record<string, object> {
+export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = []): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = catalog[code][0];
@@ -111,7 +109,8 @@ export function errorResponses(codes: ErrorCode[], reasons: string[] = []): Reco
   }
   const out: Record<string, object> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    const lines = list.map((c) => `- \`${c}\`: ${catalog[c][1]}` + (c === 'rule_violation' && reasons.length ? ` (reason: ${reasons.map((r) => `\`${r}\``).join(', ')})` : ''));
+    const lines = list.map((c) => `- \`${c}\`: ${catalog[c][1]}${c === 'rule_violation' && reasons.length
+      ? ` (\`reason\`: ${reasons.map((r) => `\`${r}\``).join(', ')})` : ''}`);
     const note = status === 405 ? '\n\nAnswered to a method this path does not have (and to OPTIONS), with `Allow`.' : '';
     out[String(status)] = {
       description: `${statusText[status] ?? 'Error'}. Codes:\n${lines.join('\n')}${note}`,

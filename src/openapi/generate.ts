@@ -2,7 +2,7 @@
 // template, one operation per row.
 import type { Operation } from '../operations/operation.js';
 import { components, headerRefs, signatureScheme } from './components.js';
-import { errorCodes, errorResponses, reasonsOf } from './errors.js';
+import { errorCodes, errorResponses } from './errors.js';
 import type { Context, JsonSchema } from './json-schema.js';
 import { parametersOf, requestBodyOf } from './parameters.js';
 import { successResponses } from './responses.js';
@@ -34,7 +34,7 @@ function operationObject(op: Operation, ctx: Context): object {
     security: [{ [signatureScheme]: [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponses(op, ctx), ...errorResponses(errorCodes(op), reasonsOf(op)) },
+    responses: { ...successResponses(op, ctx), ...errorResponses(errorCodes(op), op.reasons) },
   };
 }
 

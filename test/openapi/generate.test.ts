@@ -178,13 +178,13 @@ t.test('titled schemas are named components, referenced wherever they appear', a
 });
 
 t.test('error examples: one real problem body per code, one per declared reason', async (t) => {
-  const row = Object.assign(defineOperation({ ...samples[4]! }), { reasons: ['member_archived', 'roster_full'] });
+  const row = defineOperation({ ...samples[4]!, reasons: ['member_archived', 'season_closed'] });
   const doc = generateOpenApi([row], '0') as Json;
   const responses = operationsOf(doc)[1]!.op.responses as Json;
   const examples = responses['422'].content['application/problem+json'].examples;
-  t.same(Object.keys(examples).sort(), ['idempotency_key_reused', 'rule_violation.member_archived', 'rule_violation.roster_full', 'validation_failed']);
-  t.match(examples['rule_violation.roster_full'].value, { code: 'rule_violation', status: 422, reason: 'roster_full', type: 'urn:problem:rule_violation' });
-  t.match(responses['422'].description, /`roster_full`/);
+  t.same(Object.keys(examples).sort(), ['idempotency_key_reused', 'rule_violation.member_archived', 'rule_violation.season_closed', 'validation_failed']);
+  t.match(examples['rule_violation.season_closed'].value, { code: 'rule_violation', status: 422, reason: 'season_closed', type: 'urn:problem:rule_violation' });
+  t.match(responses['422'].description, /`season_closed`/);
   for (const [status, response] of Object.entries(responses).filter(([s]) => s >= '400')) {
     for (const { value } of Object.values((response as Json).content['application/problem+json'].examples) as Json[]) {
       t.equal(String(value.status), status);
@@ -192,4 +192,10 @@ t.test('error examples: one real problem body per code, one per declared reason'
       t.equal(value.title, catalog[value.code as keyof typeof catalog][1]);
     }
   }
+t.test('an operation\'s declared rule reasons are named in its 422 answer', async (t) => {
+  const doc = generateOpenApi(operations, '0') as Json;
+  const put = operationsOf(doc).find((o) => o.op.operationId === 'club.roster.put')!.op;
+  t.match(put.responses['422'].description, /rule_violation.*`member_archived`/);
+  const get = operationsOf(doc).find((o) => o.op.operationId === 'club.members.get')!.op;
+  t.notOk(get.responses['422'], 'a read declares no rule');
 });
