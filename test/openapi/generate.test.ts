@@ -192,6 +192,8 @@ t.test('error examples: one real problem body per code, one per declared reason'
       t.equal(value.title, catalog[value.code as keyof typeof catalog][1]);
     }
   }
+});
+
 t.test('an operation\'s declared rule reasons are named in its 422 answer', async (t) => {
   const doc = generateOpenApi(operations, '0') as Json;
   const put = operationsOf(doc).find((o) => o.op.operationId === 'club.roster.put')!.op;
