@@ -2,7 +2,7 @@
 // clone of this repository, ends with a signed request answered 200.
 import t from 'tap';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -45,4 +45,8 @@ t.test('the quick start works when pasted into a fresh clone', async (t) => {
   const me = JSON.parse(stdout.trim().split('\n').filter((l) => l.startsWith('{"data"')).at(-1) ?? 'null');
   t.match(me, { data: { workspace: { kind: 'club' }, algorithm: 'hmac-sha256' } }, 'GET /v1/me answered for club 1');
   t.notMatch(stderr, /ERR_MODULE_NOT_FOUND|\n\s+at /, 'no stack trace');
+
+  t.rejects(stat(path.join(clone, 'dist', 'test')), 'no tests in the production build');
+  const again = await run('npx', ['tsc', '-b', 'tsconfig.json', '--verbose'], { cwd: clone, env });
+  t.match(again.stdout, /is up to date/, 'a second build compiles nothing');
 });

@@ -1,13 +1,15 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/db/embedded.js';
+import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
+import { checkSecretKey } from '../../src/startup.js';
 import { signRequest } from '../../src/signing/client.js';
 import { createClub } from '../support/factories.js';
 import { serviceAt } from '../support/harness.js';
@@ -16,6 +18,9 @@ import { baseEnv, root, run, start, waitForLine } from '../support/processes.js'
 const sql = createPool(process.env.TEST_DATABASE_URL!, 2);
 t.teardown(() => sql.end());
 const masterKey = Buffer.from(process.env.PARTNER_SECRET_KEY!, 'base64');
+// The suite's key seals the canary, whichever file starts a service first.
+await migrate(sql);
+await checkSecretKey(sql, masterKey);
 
 function withPassword(url: string, password: string): string {
   const u = new URL(url);
@@ -56,6 +61,21 @@ t.test('bad configuration: one clear line on stderr, exit 2', async (t) => {
     t.equal(result.stderr.trim().split('\n').length, 1, `${name}: one line`);
     t.notMatch(result.stderr, /wrong-password|not-a-url/, `${name}: the value is not echoed`);
   }
+});
+
+t.test('a fault\'s place in the log is a src/*.ts line (source maps, as the launchers enable them)', async (t) => {
+  const script = `process.setSourceMapsEnabled(true);
+    const { describeFault } = await import(${JSON.stringify(path.join(root, 'dist/src/http/log.js'))});
+    const { parseSecretKey } = await import(${JSON.stringify(path.join(root, 'dist/src/config.js'))});
+    try { parseSecretKey('short'); } catch (error) { process.stdout.write(JSON.stringify(describeFault(error))); }`;
+  const { stdout } = await new Promise<{ stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', () => resolve({ stdout: out }));
+  });
+  t.match(JSON.parse(stdout), { fault: 'Error', at: /\/src\/config\.ts:\d+:\d+/ });
+  t.match(await readFile(path.join(root, 'bin', 'launch.cjs'), 'utf8'), /process\.setSourceMapsEnabled\(true\)/);
 });
 
 t.test('a database that is merely down: exit 1 after the bounded wait, so systemd retries', async (t) => {
