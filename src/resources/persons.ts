@@ -80,10 +80,13 @@ export async function placeAt(unit: Unit, person: PersonRow, clubId: string): Pr
   return person.current_club_id === clubId ? person : persons.update(unit, person, { current_club_id: clubId });
 }
 
-/** The person as `federation.persons.*` serves it: with its licenses, newest first. */
-export async function withLicenses<P extends PersonRow>(db: Db, person: P): Promise<P & { licenses: PersonLicense[] }> {
-  const licenses = await db<PersonLicense[]>`
-    select id, number, season_id, category_code, club_id, status from licenses
-    where person_id = ${person.id} order by id desc`;
-  return { ...person, licenses: [...licenses] };
+/** Persons as `federation.persons.*` serve them: each with its licenses, newest first (one query). */
+export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Promise<(P & { licenses: PersonLicense[] })[]> {
+  const all = rows.length === 0 ? [] : await db<(PersonLicense & { person_id: string })[]>`
+    select id, person_id, number, season_id, category_code, club_id, status from licenses
+    where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
+  return rows.map((row) => ({
+    ...row,
+    licenses: all.filter((l) => l.person_id === row.id).map(({ person_id: _person, ...license }) => license),
+  }));
 }

@@ -1,6 +1,6 @@
 // A federation's seasons: the federation writes them, its clubs read them.
 import { ApiError, ruleViolation } from '../errors.js';
-import { defineMachine } from './machine.js';
+import { defineMachine, transitionFrom, type Transition } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 
@@ -49,4 +49,11 @@ export async function expectNoOverlap(db: Db, federationId: string, startsOn: st
       ${exceptId ? db`and id <> ${exceptId}` : db``}
     order by starts_on limit 1`;
   if (other) throw new ApiError('conflict', `the dates overlap season ${other.id} (${other.name})`);
+}
+
+/** The transition a status PATCH asks for: forward one step only, else 409 `invalid_state`. */
+export function seasonStep(season: SeasonRow, to: SeasonRow['status']): Transition<SeasonRow['status']> {
+  const action = to === 'open' ? 'open' : to === 'closed' ? 'close' : undefined;
+  if (!action) throw new ApiError('invalid_state', `season ${season.id} is ${season.status}; a season never returns to planned`);
+  return transitionFrom(seasonStates, action, season);
 }
