@@ -39,31 +39,31 @@ export const persons = defineStore<PersonRow>({
 type Identity = Pick<MemberRow, 'first_name' | 'last_name' | 'birth_date'>;
 
 /**
- * The duplicate check: the federation's person with the same birth date and the same names
- * compared without case and accents (persons_identity_idx serves it).
+ * The duplicate check: the federation's persons with the same birth date and the same names
+ * compared without case and accents, oldest first. Served by persons_identity_idx (the EXPLAIN
+ * test runs this very query).
  */
-export async function findSamePerson(db: Db, federationId: string, who: Identity): Promise<PersonRow | undefined> {
+export function samePersonQuery(db: Db, federationId: string, who: Identity) {
   const keys = nameKeys(who);
-  const [row] = await db<PersonRow[]>`
+  return db<PersonRow[]>`
     select ${db(personColumns as unknown as string[])} from persons
     where federation_id = ${federationId} and birth_date = ${who.birth_date}
       and last_name_key = ${keys.last_name_key} and first_name_key = ${keys.first_name_key}
     order by id limit 1`;
-  return row;
 }
 
 /**
  * The member's person: the one it is linked to, else the same person found by the duplicate
- * check, else a new one made from the member. Concurrent approvals for one human being wait
- * for each other here, so they find one person rather than each creating their own.
+ * check, else a new one made from the member, registered at `clubId`. Concurrent approvals for
+ * one human being wait for each other here, so they find one person rather than each creating their own.
  */
-export async function personOf(unit: Unit, member: MemberRow): Promise<PersonRow> {
+export async function personOf(unit: Unit, member: MemberRow, clubId: string): Promise<PersonRow> {
   const { sql, workspace } = unit;
   if (member.person_id) return persons.get(sql, workspace, member.person_id);
   const keys = nameKeys(member);
   await sql`select pg_advisory_xact_lock(hashtext('partner-service:person'),
     hashtext(${`${workspace.federationId}|${member.birth_date}|${keys.last_name_key}|${keys.first_name_key}`}))`;
-  const same = await findSamePerson(sql, workspace.federationId, member);
+  const [same] = await samePersonQuery(sql, workspace.federationId, member);
   if (same) return same;
   return persons.insert(unit, {
     federation_id: workspace.federationId,
@@ -72,6 +72,7 @@ export async function personOf(unit: Unit, member: MemberRow): Promise<PersonRow
     ...keys,
     birth_date: member.birth_date,
     gender: member.gender,
+    current_club_id: clubId,
   });
 }
 

@@ -23,7 +23,7 @@ export const federationLicensesApprove = transitionOperation({
     const season = await seasons.get(unit.sql, unit.workspace, license.season_id);
     const club = clubUnit(unit, license.club_id);
     const member = await members.get(unit.sql, club.workspace, license.member_id, { lock: true });
-    const person = await personOf(unit, member);
+    const person = await personOf(unit, member, license.club_id);
     return {
       number: await nextLicenseNumber(unit, Number(season.starts_on.slice(0, 4))),
       person_id: person.id,
