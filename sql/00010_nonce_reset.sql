@@ -2,7 +2,7 @@
 -- `nonces` table, and with it the sentinel row inserted here; the service notices the missing
 -- sentinel, puts it back and moves `reset_at` to that moment in the same statement. From then
 -- on a signature whose `created` is before `reset_at` is refused: its nonce may have been used
--- and forgotten. One row, logged, no tenant data.
+-- and forgotten. A property of the installation, like schema_migrations, so it has no federation_id.
 create table nonce_reset (
   singleton boolean primary key default true check (singleton),
   reset_at timestamptz not null
