@@ -107,7 +107,8 @@ async function main(): Promise<number> {
     for (const scenario of round_) {
       const bareRate = rows.find((r) => r.round === round && r.scenario === 'bare')?.result.perSecond ?? 0;
       const hmacRate = rows.find((r) => r.round === round && r.scenario === 'me-hmac')?.result.perSecond ?? 0;
-      const expected = scenario.name === 'me-hmac' || !hmacRate ? 0.6 * bareRate : hmacRate;
+      // What to sign for: rsa2 may outrun hmac in a noisy round, and RSA signing late is slow.
+      const expected = scenario.name === 'me-hmac' || !hmacRate ? 0.6 * bareRate : scenario.name === 'me-rsa2' ? 1.5 * hmacRate : hmacRate;
       console.log(`round ${round}: ${scenario.name} ...`);
       rows.push(await runScenario(scenario, round, expected, embedded.dataDir));
     }
