@@ -111,13 +111,88 @@ export async function createActivity(service: Service, club: Tenant, fields: { t
 }
 
 /** Moves rows' `updated_at` into the past, for `updated_since` filters. */
-export async function backdate(service: Service, table: 'members' | 'teams' | 'activities', ids: string[], at: string): Promise<void> {
+export async function backdate(service: Service, table: 'members' | 'teams' | 'activities' | 'competitions' | 'entries' | 'matches' | 'officials' | 'sanctions', ids: string[], at: string): Promise<void> {
   await service.sql`update ${service.sql(table)} set updated_at = ${at} where id in ${service.sql(ids)}`;
 }
 
 /** What the federation side does to a season until its own operations exist. */
 export async function setSeasonStatus(service: Service, seasonId: string, status: 'planned' | 'open' | 'closed'): Promise<void> {
   await service.sql`update seasons set status = ${status} where id = ${seasonId}`;
+}
+
+/** What the federation's suspend and reinstate actions do to a club. */
+export async function setClubStatus(service: Service, clubId: string, status: 'active' | 'suspended'): Promise<void> {
+  await service.sql`update workspaces set status = ${status} where id = ${clubId} and kind = 'club'`;
+}
+
+/** Another club of the federation, with a credential of its own. */
+export const clubOf = (service: Service, federationId: string): Promise<Tenant> =>
+  createClub(service, { id: federationId } as Tenant);
+
+export interface CompetitionFields {
+  status?: 'draft' | 'open' | 'closed' | 'scheduled' | 'completed';
+  season_id?: string; name?: string; legs?: 1 | 2; max_entries?: number | null; entry_deadline?: string | null;
+  starts_on?: string; points?: { win: number; draw: number; loss: number };
+}
+
+export async function createCompetition(service: Service, federationId: string, fields: CompetitionFields = {}): Promise<string> {
+  const [open] = await service.sql<{ id: string }[]>`select id from seasons where federation_id = ${federationId} and status = 'open'`;
+  const season = fields.season_id ?? open?.id ?? (await createSeason(service, federationId));
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into competitions (federation_id, name, season_id, legs, status, max_entries, entry_deadline, starts_on, points)
+    values (${federationId}, ${fields.name ?? 'League'}, ${season}, ${fields.legs ?? 1}, ${fields.status ?? 'draft'},
+      ${fields.max_entries ?? null}, ${fields.entry_deadline ?? null}, ${fields.starts_on ?? '2030-09-01'},
+      ${service.sql.json(fields.points ?? { win: 3, draw: 1, loss: 0 })})
+    returning id`;
+  return row!.id;
+}
+
+/** An entry of one of the club's teams (a new team of the competition's season unless given). */
+export async function createEntry(service: Service, club: Tenant, competitionId: string,
+  fields: { team_id?: string; status?: 'pending' | 'accepted' | 'rejected' | 'withdrawn'; team_name?: string } = {}): Promise<string> {
+  const [competition] = await service.sql<{ season_id: string }[]>`select season_id from competitions where id = ${competitionId}`;
+  const team = fields.team_id ?? (await createTeam(service, club, { season_id: competition!.season_id, name: fields.team_name ?? 'First team' }));
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
+    select ${club.federationId}, ${competitionId}, ${club.id}, id, name, ${fields.status ?? 'pending'} from teams where id = ${team}
+    returning id`;
+  return row!.id;
+}
+
+export interface MatchFields {
+  status?: 'scheduled' | 'postponed' | 'played' | 'cancelled';
+  scheduled_at?: string;
+  competition_id?: string;
+  round?: number;
+}
+
+/** A match of `home` against `away` (another club of the federation unless given) in a scheduled competition. */
+export async function createMatch(service: Service, home: Tenant, away?: Tenant, fields: MatchFields = {}): Promise<string> {
+  const visitor = away ?? (await clubOf(service, home.federationId));
+  const competition = fields.competition_id ?? (await createCompetition(service, home.federationId, { status: 'scheduled' }));
+  const sides = await service.sql<{ id: string; club_id: string; team_id: string; team_name: string }[]>`
+    select id, club_id, team_id, team_name from entries where id in (
+      ${await createEntry(service, home, competition, { status: 'accepted', team_name: 'Home team' })},
+      ${await createEntry(service, visitor, competition, { status: 'accepted', team_name: 'Away team' })}) order by id`;
+  const [h, a] = [sides[0]!, sides[1]!];
+  const played = fields.status === 'played';
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into matches (federation_id, competition_id, round, leg, home_entry_id, home_club_id, home_team_id, home_team_name,
+      away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at, status, home_score, away_score, result_source)
+    values (${home.federationId}, ${competition}, ${fields.round ?? 1}, 1, ${h.id}, ${h.club_id}, ${h.team_id}, ${h.team_name},
+      ${a.id}, ${a.club_id}, ${a.team_id}, ${a.team_name}, ${fields.scheduled_at ?? '2030-09-07T13:00:00.000Z'}, ${fields.status ?? 'scheduled'},
+      ${played ? 1 : null}, ${played ? 0 : null}, ${played ? 'federation' : null})
+    returning id`;
+  return row!.id;
+}
+
+export async function createOfficial(service: Service, federationId: string,
+  fields: { status?: 'active' | 'inactive'; first_name?: string; last_name?: string } = {}): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into officials (federation_id, first_name, last_name, grade, status)
+    values (${federationId}, ${fields.first_name ?? 'Bas'}, ${fields.last_name ?? 'Nijhuis'}, 'National', ${fields.status ?? 'active'})
+    returning id`;
+  return row!.id;
 }
 
 /**
@@ -127,6 +202,14 @@ export async function setSeasonStatus(service: Service, seasonId: string, status
 export const inState: Partial<Record<ResourceType, (service: Service, actor: Tenant, state: string) => Promise<string>>> = {
   member: (service, club, state) => createMember(service, club, { status: state as 'active' | 'archived' }),
   activity: (service, club, state) => createActivity(service, club, { status: state as 'scheduled' | 'cancelled' }),
+  competition: (service, federation, state) => createCompetition(service, federation.federationId, { status: state as CompetitionFields['status'] }),
+  entry: async (service, actor, state) => {
+    const club = actor.kind === 'club' ? actor : await clubOf(service, actor.id);
+    const competition = await createCompetition(service, actor.federationId, { status: 'open' });
+    return createEntry(service, club, competition, { status: state as 'pending' });
+  },
+  match: async (service, actor, state) =>
+    createMatch(service, actor.kind === 'club' ? actor : await clubOf(service, actor.id), undefined, { status: state as MatchFields['status'] }),
 };
 
 /**
@@ -137,4 +220,9 @@ export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promi
   member_id: (service, club) => createMember(service, club),
   team_id: (service, club) => createTeam(service, club),
   activity_id: (service, club) => createActivity(service, club),
+  competition_id: (service, owner) => createCompetition(service, owner.federationId, { status: 'open' }),
+  entry_id: async (service, owner) => createEntry(service, owner.kind === 'club' ? owner : await clubOf(service, owner.id),
+    await createCompetition(service, owner.federationId, { status: 'open' })),
+  match_id: async (service, owner) => createMatch(service, owner.kind === 'club' ? owner : await clubOf(service, owner.id)),
+  official_id: (service, owner) => createOfficial(service, owner.federationId),
 };
