@@ -196,6 +196,55 @@ export async function createOfficial(service: Service, federationId: string,
 }
 
 /**
+ * A closed competition of accepted entries (one per team given, in that order) whose fixtures the
+ * federation generates through the API. Answers the competition and its entries' ids.
+ */
+export async function createScheduledCompetition(service: Service, federation: Tenant, teams: { club: Tenant; name: string }[],
+  fixtures: { first_round_on?: string; days_between_rounds?: number; kickoff_time?: string } = {}, fields: CompetitionFields = {}) {
+  const id = await createCompetition(service, federation.id, { ...fields, status: 'closed' });
+  const entries: string[] = [];
+  for (const team of teams) entries.push(await createEntry(service, team.club, id, { status: 'accepted', team_name: team.name }));
+  const res = await federation.call('POST', `/v1/federation/competitions/${id}/fixtures`, fixtures);
+  if (res.status !== 200) throw new Error(`fixtures: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id, entries };
+}
+
+/**
+ * `count` matches of one federation over `clubs` clubs (no credentials) and `competitions`
+ * competitions, 30 minutes apart from 2030-01-01, in a few statements: the EXPLAIN tests' volume.
+ * Club i hosts club i+1 (mod clubs); answers the clubs' and the competitions' ids.
+ */
+export async function createMatchVolume(service: Service, federationId: string, count: number, clubs: number, competitions: number) {
+  const { sql } = service;
+  const season = await createSeason(service, federationId, 'planned');
+  const clubIds = (await sql<{ id: string }[]>`
+    insert into workspaces (kind, name, federation_id, country)
+    select 'club', 'Volume club ' || i, ${federationId}, 'NL' from generate_series(1, ${clubs}) i returning id`).map((r) => r.id);
+  const teams = await sql<{ id: string; club_id: string }[]>`
+    insert into teams (club_id, name, season_id, category, gender)
+    select c, 'Team', ${season}, 'SEN', 'mixed' from unnest(${clubIds}::bigint[]) c returning id, club_id`;
+  const competitionIds = (await sql<{ id: string }[]>`
+    insert into competitions (federation_id, name, season_id, status, starts_on)
+    select ${federationId}, 'Volume ' || i, ${season}, 'scheduled', '2030-01-01' from generate_series(1, ${competitions}) i returning id`).map((r) => r.id);
+  await sql`
+    insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
+    select ${federationId}, c, t.club_id, t.id, 'Team', 'accepted' from unnest(${competitionIds}::bigint[]) c, teams t
+    where t.id = any(${teams.map((t) => t.id)}::bigint[])`;
+  await sql`
+    with e as (select id, competition_id, club_id, team_id, row_number() over (partition by competition_id order by club_id) - 1 as i from entries
+               where competition_id = any(${competitionIds}::bigint[]))
+    insert into matches (federation_id, competition_id, round, leg, home_entry_id, home_club_id, home_team_id, home_team_name,
+      away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at)
+    select ${federationId}, h.competition_id, 1 + (g / ${clubs * competitions}) % 50, 1, h.id, h.club_id, h.team_id, 'Team',
+      a.id, a.club_id, a.team_id, 'Team', timestamptz '2030-01-01T00:00:00Z' + g * interval '30 minutes'
+    from generate_series(0, ${count - 1}) g
+    join e h on h.competition_id = (${competitionIds}::bigint[])[1 + (g / ${clubs}) % ${competitions}] and h.i = g % ${clubs}
+    join e a on a.competition_id = h.competition_id and a.i = (g + 1) % ${clubs}`;
+  await sql`analyze matches`;
+  return { clubIds, competitionIds };
+}
+
+/**
  * A row of each stateful resource in any state of its machine, visible to `actor`: the walk of
  * every machine (test/resources/machines.test.ts) reads this.
  */
