@@ -8,4 +8,7 @@ export const conflicts: Readonly<Record<string, string>> = {
   entries_team_key: 'the team is already entered in this competition',
   match_officials_day_key: 'an official is already assigned to another match on that UTC day',
   match_officials_referee_key: 'the match already has a referee',
+  licenses_live_key: 'the member already has a requested, approved or suspended license for this season',
+  licenses_number_key: 'another license of the federation has this number',
+  transfers_open_key: 'the license already has an open transfer',
 };

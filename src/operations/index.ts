@@ -5,6 +5,8 @@ import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
 import { clubCompetitionsOperations } from './club/index-competitions.js';
 import { federationCompetitionsOperations } from './federation/index-competitions.js';
+import { clubLicensingOperations } from './club/index-licenses.js';
+import { federationLicensingOperations } from './federation/index-licensing.js';
 import { changesList } from './changes/feed.js';
 import { meGet } from './me/get.js';
 
@@ -16,4 +18,6 @@ export const operations: Operation[] = [
   ...clubMembersOperations,
   ...clubCompetitionsOperations,
   ...federationCompetitionsOperations,
+  ...clubLicensingOperations,
+  ...federationLicensingOperations,
 ];

@@ -3,7 +3,7 @@
 import { invalidField } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
-import { todayUtc } from './days.js';
+import { todayUtc } from './calendar.js';
 import { acceptedSides } from './entries.js';
 import { standings, type PlayedMatch, type Points, type StandingsRow } from './standings.js';
 import { defineStore, type Versioned } from './store.js';

@@ -1,6 +1,5 @@
 // A competition's matches: both clubs of a match and the federation see it.
 import { ApiError } from '../errors.js';
-import { dayOf } from './days.js';
 import { expectState, defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 
@@ -56,7 +55,7 @@ export const openStates = ['scheduled', 'postponed'] as const;
 export const clubsOf = (match: MatchRow): string[] => [...new Set([match.home_club_id, match.away_club_id])];
 
 /** The UTC day of the match: suspensions and officials' days are counted in it. */
-export const matchDay = (match: Pick<MatchRow, 'scheduled_at'>): string => dayOf(match.scheduled_at);
+export const matchDay = (match: Pick<MatchRow, 'scheduled_at'>): string => match.scheduled_at.toISOString().slice(0, 10);
 
 /** A club's lineup goes in before kickoff, while the match is still to be played. */
 export function expectBeforeKickoff(match: MatchRow, now: Date): void {

@@ -3,6 +3,7 @@ import { ruleViolation } from '../errors.js';
 import { defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import { activities } from './activities.js';
+import { memberHasLicenses } from './licenses.js';
 import { teams } from './teams.js';
 import type { Db, Unit } from './unit.js';
 
@@ -50,9 +51,9 @@ export function expectActive(member: MemberRow): void {
   if (member.status !== 'active') throw ruleViolation('member_archived', `member ${member.id} is archived`);
 }
 
-/** Licenses and invoices keep a member from being erased; those tables do not exist yet. */
-export async function hasRecords(_db: Db, _member: MemberRow): Promise<boolean> {
-  return false;
+/** Licenses and invoices keep a member from being erased (the invoices table does not exist yet). */
+export async function hasRecords(db: Db, member: MemberRow): Promise<boolean> {
+  return memberHasLicenses(db, member.id);
 }
 
 /** Erases the member; its roster and attendance rows go with it, so those teams and activities change. */

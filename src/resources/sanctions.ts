@@ -1,7 +1,7 @@
 // Sanctions the federation imposes on a person or a club of its own. `expired` is derived, never
 // stored: an active sanction whose ends_on has passed.
 import type { Fragment } from 'postgres';
-import { todayUtc } from './days.js';
+import { todayUtc } from './calendar.js';
 import { expectState, defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db } from './unit.js';

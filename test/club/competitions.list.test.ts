@@ -3,12 +3,12 @@
 import t from 'tap';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { backdate, clubOf, createCompetition, createEntry, createFederation } from '../support/factories.js';
+import { backdate, newClub, createCompetition, createEntry, createFederation } from '../support/factories.js';
 
 const service = await startService(t);
 const federation = await createFederation(service);
-const club = await clubOf(service, federation.id);
-const neighbour = await clubOf(service, federation.id);
+const club = await newClub(service, federation.id);
+const neighbour = await newClub(service, federation.id);
 const c = {
   draft: await createCompetition(service, federation.id),
   open: await createCompetition(service, federation.id, { status: 'open' }),

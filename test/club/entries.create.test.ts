@@ -3,13 +3,13 @@
 import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { clubOf, createCompetition, createEntry, createFederation, createSeason, createTeam, setClubStatus, type Tenant } from '../support/factories.js';
+import { newClub, createCompetition, createEntry, createFederation, createSeason, createTeam, setClubStatus, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 
 async function setup(fields: Parameters<typeof createCompetition>[2] = {}) {
   const federation = await createFederation(service);
-  const club = await clubOf(service, federation.id);
+  const club = await newClub(service, federation.id);
   const season = await createSeason(service, federation.id);
   const competition = await createCompetition(service, federation.id, { status: 'open', season_id: season, ...fields });
   const team = await createTeam(service, club, { season_id: season, name: 'Blue U15' });
@@ -106,9 +106,9 @@ t.test('the same team twice is 409 conflict; after a withdrawal it may enter aga
 
 t.test('max_entries: pending and accepted count, 409 conflict once full, even for concurrent entries', async (t) => {
   const { federation, competition, season } = await setup({ max_entries: 3 });
-  await createEntry(service, await clubOf(service, federation.id), competition, { status: 'accepted' });
-  await createEntry(service, await clubOf(service, federation.id), competition, { status: 'rejected' });
-  const clubs = await Promise.all([0, 1, 2, 3].map(() => clubOf(service, federation.id)));
+  await createEntry(service, await newClub(service, federation.id), competition, { status: 'accepted' });
+  await createEntry(service, await newClub(service, federation.id), competition, { status: 'rejected' });
+  const clubs = await Promise.all([0, 1, 2, 3].map(() => newClub(service, federation.id)));
   const teams = await Promise.all(clubs.map((c) => createTeam(service, c, { season_id: season })));
   const answers = await Promise.all(clubs.map((c, i) => enter(c, competition, teams[i]!)));
   t.same(answers.map((r) => r.status).sort(), [201, 201, 409, 409]);
@@ -133,7 +133,7 @@ t.test('withdraw: only while the competition is open; only pending or accepted; 
   t.match(refused.body.detail, /competition .* is closed/);
   t.equal((await service.sql`select status from entries where id = ${late}`)[0]!.status, 'accepted');
 
-  const other = await clubOf(service, federation.id);
+  const other = await newClub(service, federation.id);
   const theirs = await createEntry(service, other, competition);
   t.equal((await club.call('POST', `/v1/club/entries/${theirs}/withdraw`)).status, 404);
 });

@@ -4,11 +4,11 @@
 import t from 'tap';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { backdate, clubOf, createFederation, createMatch, createScheduledCompetition } from '../support/factories.js';
+import { backdate, newClub, createFederation, createMatch, createScheduledCompetition } from '../support/factories.js';
 
 const service = await startService(t);
 const federation = await createFederation(service);
-const [a, b, c] = [await clubOf(service, federation.id), await clubOf(service, federation.id), await clubOf(service, federation.id)];
+const [a, b, c] = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
 // Club a enters two teams: the match between them is one of a's matches, listed once.
 const league = await createScheduledCompetition(service, federation,
   [{ club: a, name: 'A1' }, { club: a, name: 'A2' }, { club: b, name: 'B' }, { club: c, name: 'C' }],
@@ -82,11 +82,11 @@ t.test('get: the club sees its own lineup (none yet), the federation both; a clu
   t.equal(outsider.body.code, 'not_found');
   const stranger = await createFederation(service);
   t.equal((await stranger.call('GET', `/v1/federation/matches/${m.id}`)).status, 404);
-  t.same((await walkPages(await clubOf(service, stranger.id), '/v1/club/matches')).ids, []);
+  t.same((await walkPages(await newClub(service, stranger.id), '/v1/club/matches')).ids, []);
 });
 
 t.test('a new club of the federation lists only the match it plays', async (t) => {
-  const d = await clubOf(service, federation.id);
+  const d = await newClub(service, federation.id);
   const own = await createMatch(service, d);
   t.same((await walkPages(d, '/v1/club/matches')).ids, [own]);
 });

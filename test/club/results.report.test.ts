@@ -5,7 +5,7 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { clubOf, createFederation, createMatch, createScheduledCompetition, type Tenant } from '../support/factories.js';
+import { newClub, createFederation, createMatch, createScheduledCompetition, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const report = (club: Tenant, match: string, home_score: number, away_score: number, headers: Record<string, string> = {}) =>
@@ -16,8 +16,8 @@ const decide = (federation: Tenant, match: string, home_score: number, away_scor
 /** A league of two clubs, its one match kicked off in the past. */
 async function setup() {
   const federation = await createFederation(service);
-  const home = await clubOf(service, federation.id);
-  const away = await clubOf(service, federation.id);
+  const home = await newClub(service, federation.id);
+  const away = await newClub(service, federation.id);
   const league = await createScheduledCompetition(service, federation, [{ club: home, name: 'Home' }, { club: away, name: 'Away' }],
     { first_round_on: '2020-05-02' });
   const match = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).rows[0];
@@ -82,7 +82,7 @@ t.test('the federation decides a disputed match, and corrects a played one (vers
 
 t.test('before kickoff, on a cancelled match, or for a club not party: refused, nothing recorded', async (t) => {
   const federation = await createFederation(service);
-  const home = await clubOf(service, federation.id);
+  const home = await newClub(service, federation.id);
   const future = await createMatch(service, home, undefined, { scheduled_at: '2099-01-01T12:00:00.000Z' });
   const early = await report(home, future, 1, 0);
   t.equal(early.status, 409);
@@ -90,7 +90,7 @@ t.test('before kickoff, on a cancelled match, or for a club not party: refused, 
   t.match(early.body.detail, /after kickoff/);
   const cancelled = await createMatch(service, home, undefined, { status: 'cancelled', scheduled_at: '2020-01-01T12:00:00.000Z' });
   t.equal((await report(home, cancelled, 1, 0)).status, 409);
-  const outsider = await clubOf(service, federation.id);
+  const outsider = await newClub(service, federation.id);
   const past = await createMatch(service, home, undefined, { scheduled_at: '2020-01-01T12:00:00.000Z' });
   const res = await report(outsider, past, 1, 0);
   t.equal(res.status, 404);
@@ -113,7 +113,7 @@ t.test('bad scores are 422 naming the field; a stale If-Match is 412; nothing re
 
 t.test('two last results at once: the competition completes exactly once', async (t) => {
   const federation = await createFederation(service);
-  const clubs = [await clubOf(service, federation.id), await clubOf(service, federation.id), await clubOf(service, federation.id)];
+  const clubs = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
   const league = await createScheduledCompetition(service, federation, clubs.map((club, i) => ({ club, name: `T${i}` })), { first_round_on: '2020-05-02' });
   const matches = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).ids;
   t.equal(matches.length, 3);

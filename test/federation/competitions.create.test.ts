@@ -4,7 +4,7 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { backdate, clubOf, createCategory, createCompetition, createFederation, createSeason } from '../support/factories.js';
+import { backdate, newClub, createCategory, createCompetition, createFederation, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 
@@ -13,7 +13,7 @@ const count = async (federationId: string) =>
 
 t.test('create answers 201 with Location: a draft with the default legs and points', async (t) => {
   const federation = await createFederation(service);
-  const club = await clubOf(service, federation.id);
+  const club = await newClub(service, federation.id);
   const season = await createSeason(service, federation.id);
   const res = await federation.call('POST', '/v1/federation/competitions', { name: ' U15 League ', season_id: season, starts_on: '2030-09-01' });
   t.equal(res.status, 201);

@@ -5,7 +5,7 @@ import { fixtures } from '../../src/resources/fixtures.js';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { clubOf, createCompetition, createEntry, createFederation, type Tenant } from '../support/factories.js';
+import { newClub, createCompetition, createEntry, createFederation, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const schedule = (federation: Tenant, id: string, body: unknown = {}) =>
@@ -15,7 +15,7 @@ const matchCount = async (competition: string) =>
 
 async function league(accepted: number, legs: 1 | 2 = 1) {
   const federation = await createFederation(service);
-  const clubs = [await clubOf(service, federation.id), await clubOf(service, federation.id), await clubOf(service, federation.id)];
+  const clubs = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
   const id = await createCompetition(service, federation.id, { status: 'closed', legs, starts_on: '2031-03-01' });
   const entries: string[] = [];
   for (let i = 0; i < accepted; i++) entries.push(await createEntry(service, clubs[i % 3]!, id, { status: 'accepted', team_name: `Team ${i}` }));

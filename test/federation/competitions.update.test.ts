@@ -2,7 +2,7 @@
 import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { clubOf, createCompetition, createEntry, createFederation, createSeason } from '../support/factories.js';
+import { newClub, createCompetition, createEntry, createFederation, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 const path = (id: string, verb = '') => `/v1/federation/competitions/${id}${verb}`;
@@ -42,7 +42,7 @@ t.test('update: the season only in draft; status is read-only; the deadline not 
 t.test('update: max_entries below the entries already taken is 409 conflict', async (t) => {
   const federation = await createFederation(service);
   const id = await createCompetition(service, federation.id, { status: 'open' });
-  for (let i = 0; i < 3; i++) await createEntry(service, await clubOf(service, federation.id), id);
+  for (let i = 0; i < 3; i++) await createEntry(service, await newClub(service, federation.id), id);
   const res = await federation.call('PATCH', path(id), { max_entries: 2 });
   t.equal(res.status, 409);
   t.equal(res.body.code, 'conflict');
@@ -62,8 +62,8 @@ t.test('update: closed, scheduled and completed competitions are 409 invalid_sta
 
 t.test('open: draft → open, heard by every club of the federation', async (t) => {
   const federation = await createFederation(service);
-  const club = await clubOf(service, federation.id);
-  const stranger = await clubOf(service, (await createFederation(service)).id);
+  const club = await newClub(service, federation.id);
+  const stranger = await newClub(service, (await createFederation(service)).id);
   const id = (await federation.call('POST', '/v1/federation/competitions', {
     name: 'League', season_id: await createSeason(service, federation.id), starts_on: '2030-09-01',
   })).body.data.id;
@@ -78,7 +78,7 @@ t.test('open: draft → open, heard by every club of the federation', async (t) 
 t.test('close: open → closed, pending entries rejected with "entries closed", accepted ones kept', async (t) => {
   const federation = await createFederation(service);
   const id = await createCompetition(service, federation.id, { status: 'open' });
-  const club = await clubOf(service, federation.id);
+  const club = await newClub(service, federation.id);
   const pending = await createEntry(service, club, id);
   const accepted = await createEntry(service, club, id, { status: 'accepted' });
   const withdrawn = await createEntry(service, club, id, { status: 'withdrawn' });

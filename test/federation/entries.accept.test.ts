@@ -4,13 +4,13 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { backdate, clubOf, createCompetition, createEntry, createFederation } from '../support/factories.js';
+import { backdate, newClub, createCompetition, createEntry, createFederation } from '../support/factories.js';
 
 const service = await startService(t);
 
 async function setup() {
   const federation = await createFederation(service);
-  const club = await clubOf(service, federation.id);
+  const club = await newClub(service, federation.id);
   const competition = await createCompetition(service, federation.id, { status: 'open' });
   return { federation, club, competition, entry: await createEntry(service, club, competition) };
 }

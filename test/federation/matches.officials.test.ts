@@ -3,7 +3,7 @@
 import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { clubOf, createFederation, createMatch, createOfficial, type Tenant } from '../support/factories.js';
+import { newClub, createFederation, createMatch, createOfficial, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const put = (federation: Tenant, match: string, officials: unknown) =>
@@ -11,7 +11,7 @@ const put = (federation: Tenant, match: string, officials: unknown) =>
 
 async function setup() {
   const federation = await createFederation(service);
-  const home = await clubOf(service, federation.id);
+  const home = await newClub(service, federation.id);
   const match = await createMatch(service, home, undefined, { scheduled_at: '2030-10-05T13:00:00.000Z' });
   const refs = [await createOfficial(service, federation.id), await createOfficial(service, federation.id), await createOfficial(service, federation.id)];
   return { federation, home, match, refs };

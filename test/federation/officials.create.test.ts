@@ -3,13 +3,13 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { backdate, clubOf, createFederation, createOfficial } from '../support/factories.js';
+import { backdate, newClub, createFederation, createOfficial } from '../support/factories.js';
 
 const service = await startService(t);
 
 t.test('create: 201 with Location, active, only in the federation\'s feed', async (t) => {
   const federation = await createFederation(service);
-  const club = await clubOf(service, federation.id);
+  const club = await newClub(service, federation.id);
   const res = await federation.call('POST', '/v1/federation/officials', { first_name: 'Sanne', last_name: 'de Vries', grade: 'National A' });
   t.equal(res.status, 201);
   const official = res.body.data;

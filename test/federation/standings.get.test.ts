@@ -4,12 +4,12 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { clubOf, createCompetition, createFederation, createScheduledCompetition } from '../support/factories.js';
+import { newClub, createCompetition, createFederation, createScheduledCompetition } from '../support/factories.js';
 
 const service = await startService(t);
 
 const federation = await createFederation(service);
-const clubs = [await clubOf(service, federation.id), await clubOf(service, federation.id), await clubOf(service, federation.id), await clubOf(service, federation.id)];
+const clubs = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
 const names = ['Ajax', 'Bravo', 'Celtic', 'Dynamo'];
 const league = await createScheduledCompetition(service, federation, clubs.map((club, i) => ({ club, name: names[i]! })),
   { first_round_on: '2020-03-07' });
