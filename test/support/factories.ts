@@ -272,6 +272,25 @@ export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promi
   official_id: (service, owner) => createOfficial(service, owner.federationId),
 };
 
+export interface SanctionFields {
+  kind?: 'warning' | 'fine' | 'suspension'; starts_on?: string; ends_on?: string | null; status?: 'active' | 'lifted' | 'expired';
+}
+
+/** A sanction of a person (or, with `club`, of a club); `expired` is an active one whose ends_on has passed. */
+export async function createSanction(service: Service, federationId: string, subject: { person?: string; club?: string }, fields: SanctionFields = {}): Promise<string> {
+  const kind = fields.kind ?? (subject.person ? 'suspension' : 'warning');
+  const status = fields.status ?? 'active';
+  const endsOn = status === 'expired' ? '2020-12-31' : fields.ends_on ?? null;
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into sanctions (federation_id, subject_type, person_id, club_id, kind, reason, starts_on, ends_on, amount, currency,
+      status, lifted_at, lift_reason)
+    values (${federationId}, ${subject.person ? 'person' : 'club'}, ${subject.person ?? null}, ${subject.club ?? null}, ${kind}, 'Test',
+      ${fields.starts_on ?? '2020-01-01'}, ${endsOn}, ${kind === 'fine' ? 5000 : null}, ${kind === 'fine' ? 'EUR' : null},
+      ${status === 'lifted' ? 'lifted' : 'active'}, ${status === 'lifted' ? new Date() : null}, ${status === 'lifted' ? 'Appeal' : null})
+    returning id`;
+  return row!.id;
+}
+
 // Licensing: categories, persons, licenses and transfers in any state.
 
 type LicenseState = 'requested' | 'approved' | 'rejected' | 'withdrawn' | 'suspended';
@@ -379,3 +398,7 @@ ownedIds.person_id = (service, owner) => createPerson(service, owner.federationI
 ownedIds.license_id = async (service, owner) => createLicense(service, await clubOf(service, owner));
 ownedIds.transfer_id = async (service, owner) =>
   createTransfer(service, await clubOf(service, owner), await createClubWorkspace(service, owner.federationId));
+
+inState.sanction = async (service, federation, state) =>
+  createSanction(service, federation.id, { person: await createPerson(service, federation.id) }, { status: state as SanctionFields['status'] });
+ownedIds.sanction_id = async (service, owner) => createSanction(service, owner.federationId, { person: await createPerson(service, owner.federationId) });

@@ -4,6 +4,7 @@ import { clubCompetitionsGet } from './competitions/get.js';
 import { clubCompetitionsList } from './competitions/list.js';
 import { clubEntriesCreate } from './entries/create.js';
 import { clubEntriesWithdraw } from './entries/withdraw.js';
+import { clubLineupsPut } from './lineups/put.js';
 import { clubMatchesGet } from './matches/get.js';
 import { clubMatchesList } from './matches/list.js';
 import { clubResultsReport } from './results/report.js';
@@ -12,5 +13,5 @@ export const clubCompetitionsOperations: Operation[] = [
   clubCompetitionsList, clubCompetitionsGet,
   clubEntriesCreate, clubEntriesWithdraw,
   clubMatchesList, clubMatchesGet,
-  clubResultsReport,
+  clubLineupsPut, clubResultsReport,
 ];

@@ -19,6 +19,9 @@ import { federationMatchesUpdate } from './matches/update.js';
 import { federationOfficialsCreate } from './officials/create.js';
 import { federationOfficialsList } from './officials/list.js';
 import { federationOfficialsUpdate } from './officials/update.js';
+import { federationSanctionsCreate } from './sanctions/create.js';
+import { federationSanctionsLift } from './sanctions/lift.js';
+import { federationSanctionsList } from './sanctions/list.js';
 import { federationStandingsGet } from './standings/get.js';
 
 export const federationCompetitionsOperations: Operation[] = [
@@ -28,4 +31,5 @@ export const federationCompetitionsOperations: Operation[] = [
   federationStandingsGet,
   federationMatchesList, federationMatchesGet, federationMatchesUpdate, federationMatchesResult, federationMatchesOfficials,
   federationOfficialsList, federationOfficialsCreate, federationOfficialsUpdate,
+  federationSanctionsList, federationSanctionsCreate, federationSanctionsLift,
 ];

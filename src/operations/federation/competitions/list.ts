@@ -1,9 +1,15 @@
 import * as v from 'valibot';
-import { competitionColumns } from '../../../resources/competitions.js';
-import { defineOperation } from '../../operation.js';
-import { afterCursor, page } from '../../paging.js';
+import { competitions } from '../../../resources/competitions.js';
+import { equals, listById } from '../../listing.js';
+import { defineOperation, type HandlerContext } from '../../operation.js';
 import { enumFilter, id, listQuery } from '../../schemas.js';
 import { competitionOut, competitionStatuses } from './schemas.js';
+
+export const competitionsQuery = listQuery({ status: enumFilter(competitionStatuses), season_id: v.optional(id) });
+
+/** Both lists: the competitions the caller sees (competitions.visible), by id. */
+export const competitionsPage = (ctx: HandlerContext<undefined, v.InferOutput<typeof competitionsQuery>, undefined>) =>
+  listById(ctx, { store: competitions, filters: [equals(ctx, 'status', ctx.query.status), equals(ctx, 'season_id', ctx.query.season_id)] });
 
 export const federationCompetitionsList = defineOperation({
   id: 'federation.competitions.list',
@@ -12,19 +18,8 @@ export const federationCompetitionsList = defineOperation({
   path: '/v1/federation/competitions',
   kind: 'federation',
   scope: 'federation:competitions:read',
-  query: listQuery({ status: enumFilter(competitionStatuses), season_id: v.optional(id) }),
+  query: competitionsQuery,
   response: competitionOut,
   list: true,
-  async handler(ctx) {
-    const { sql, query: q } = ctx;
-    const after = afterCursor(ctx.operationId, q)?.[0] ?? '0';
-    const rows = await sql`
-      select ${sql(competitionColumns as unknown as string[])} from competitions
-      where federation_id = ${ctx.workspace.id} and id > ${after}
-        ${q.status ? sql`and status = ${q.status}` : sql``}
-        ${q.season_id ? sql`and season_id = ${q.season_id}` : sql``}
-        ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : sql``}
-      order by id limit ${q.limit + 1}`;
-    return page(ctx.operationId, q, rows, (r) => [r.id as string]);
-  },
+  handler: competitionsPage,
 });

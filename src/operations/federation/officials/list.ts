@@ -1,6 +1,6 @@
 import { officials } from '../../../resources/officials.js';
+import { equals, listById } from '../../listing.js';
 import { defineOperation } from '../../operation.js';
-import { afterCursor, page } from '../../paging.js';
 import { enumFilter, listQuery } from '../../schemas.js';
 import { officialOut, officialStatuses } from './schemas.js';
 
@@ -14,15 +14,5 @@ export const federationOfficialsList = defineOperation({
   query: listQuery({ status: enumFilter(officialStatuses) }),
   response: officialOut,
   list: true,
-  async handler(ctx) {
-    const { sql, query: q } = ctx;
-    const after = afterCursor(ctx.operationId, q)?.[0] ?? '0';
-    const rows = await sql`
-      select ${sql(officials.columns as string[])} from officials
-      where federation_id = ${ctx.workspace.id} and id > ${after}
-        ${q.status ? sql`and status = ${q.status}` : sql``}
-        ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : sql``}
-      order by id limit ${q.limit + 1}`;
-    return page(ctx.operationId, q, rows, (r) => [r.id as string]);
-  },
+  handler: (ctx) => listById(ctx, { store: officials, filters: [equals(ctx, 'status', ctx.query.status)] }),
 });
