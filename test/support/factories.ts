@@ -132,8 +132,7 @@ export interface CompetitionFields {
 }
 
 export async function createCompetition(service: Service, federationId: string, fields: CompetitionFields = {}): Promise<string> {
-  const [open] = await service.sql<{ id: string }[]>`select id from seasons where federation_id = ${federationId} and status = 'open'`;
-  const season = fields.season_id ?? open?.id ?? (await createSeason(service, federationId));
+  const season = fields.season_id ?? (await openSeasonOf(service, federationId));
   const [row] = await service.sql<{ id: string }[]>`
     insert into competitions (federation_id, name, season_id, legs, status, max_entries, entry_deadline, starts_on, points)
     values (${federationId}, ${fields.name ?? 'League'}, ${season}, ${fields.legs ?? 1}, ${fields.status ?? 'draft'},
