@@ -52,11 +52,11 @@ export function licenseView(row: LicenseRow, ws: Workspace): Omit<LicenseRow, 'm
   return rest;
 }
 
-/** A license of the caller's federation by its number, whatever club holds it (404 if none). */
-export async function licenseByNumber(db: Db, federationId: string, number: string, options: { lock?: boolean } = {}): Promise<LicenseRow> {
+/** A license of the caller's federation by its number, whatever club holds it (404 if none), locked. */
+export async function licenseByNumber(db: Db, federationId: string, number: string): Promise<LicenseRow> {
   const [row] = await db<LicenseRow[]>`
     select ${db(licenseColumns as unknown as string[])} from licenses
-    where federation_id = ${federationId} and number = ${number} ${options.lock ? db`for update` : db``}`;
+    where federation_id = ${federationId} and number = ${number} for update`;
   if (!row) throw notFound(`no license numbered ${number} in the federation`);
   return row;
 }

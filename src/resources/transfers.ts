@@ -65,19 +65,19 @@ export function expectDestination(ws: Workspace, transfer: TransferRow): void {
 /**
  * An approved transfer lands, in the approval's transaction: the destination gets an active
  * member for the person (its own, restored, or a new one made from the registry), the license
- * moves to it, the origin's member is archived and the person's current club follows.
+ * moves to it, the origin's member is archived and the person's current club follows. Members are
+ * locked before the person, the order a license approval takes them in too.
  */
 export async function land(unit: Unit, transfer: TransferRow): Promise<void> {
   const { sql, workspace } = unit;
   const license = await licenses.get(sql, workspace, transfer.license_id);
-  const person = await persons.get(sql, workspace, transfer.person_id, { lock: true });
-  const member = await memberFor(clubUnit(unit, transfer.to_club_id), person);
-  await moveLicense(unit, license, transfer.to_club_id, member.id);
   const origin = clubUnit(unit, transfer.from_club_id);
   const leaving = await members.get(sql, origin.workspace, license.member_id, { lock: true });
+  const member = await memberFor(clubUnit(unit, transfer.to_club_id), await persons.get(sql, workspace, transfer.person_id));
+  await moveLicense(unit, license, transfer.to_club_id, member.id);
   const { to, done } = memberStates.transitions.archive;
   if (leaving.status === 'active') await members.update(origin, leaving, { status: to }, done);
-  await placeAt(unit, person, transfer.to_club_id);
+  await placeAt(unit, await persons.get(sql, workspace, transfer.person_id, { lock: true }), transfer.to_club_id);
 }
 
 /** The club's member for the person: the one linked to it (restored if archived), else a new one. */

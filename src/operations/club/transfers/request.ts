@@ -20,7 +20,7 @@ export const clubTransfersRequest = defineOperation({
   async handler(ctx) {
     const { unit, workspace: ws } = ctx;
     const { sql } = unit;
-    const license = await licenseByNumber(sql, ws.federationId, ctx.body.license_number, { lock: true });
+    const license = await licenseByNumber(sql, ws.federationId, ctx.body.license_number);
     expectState('license', license, ['approved'], 'a transfer');
     if (license.club_id === ws.id) throw ruleViolation('same_club', `license ${license.number} already belongs to the club`);
     await expectClubActive(sql, ws);
