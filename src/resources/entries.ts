@@ -35,12 +35,17 @@ export const entryStates = defineMachine('entry', ['pending', 'accepted', 'rejec
   withdraw: { from: ['pending', 'accepted'], to: 'withdrawn', done: 'withdrawn' },
 });
 
+/** The places taken in a competition: its pending and accepted entries. */
+export async function placesTaken(db: Db, competitionId: string): Promise<number> {
+  const [row] = await db<{ taken: number }[]>`
+    select count(*)::int as taken from entries where competition_id = ${competitionId} and status in ('pending', 'accepted')`;
+  return row!.taken;
+}
+
 /** Pending and accepted entries count towards max_entries (409 `conflict` when full). */
 export async function expectRoom(db: Db, competition: CompetitionRow): Promise<void> {
   if (competition.max_entries === null) return;
-  const [row] = await db<{ taken: number }[]>`
-    select count(*)::int as taken from entries where competition_id = ${competition.id} and status in ('pending', 'accepted')`;
-  const taken = row!.taken;
+  const taken = await placesTaken(db, competition.id);
   if (taken >= competition.max_entries) {
     throw new ApiError('conflict', `competition ${competition.id} is full: ${taken} of ${competition.max_entries} entries`);
   }

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../errors.js';
 import { competitions, expectCategory } from '../../../resources/competitions.js';
+import { placesTaken } from '../../../resources/entries.js';
 import { expectState } from '../../../resources/machine.js';
 import { seasons } from '../../../resources/seasons.js';
 import { defineOperation } from '../../operation.js';
@@ -31,9 +32,8 @@ export const federationCompetitionsUpdate = defineOperation({
     if (set.category_id) await expectCategory(sql, ctx.workspace, set.category_id);
     expectDeadlineBeforeStart(set.entry_deadline === undefined ? current.entry_deadline : set.entry_deadline, set.starts_on ?? current.starts_on);
     if (set.max_entries !== undefined && set.max_entries !== null) {
-      const [row] = await sql<{ taken: number }[]>`
-        select count(*)::int as taken from entries where competition_id = ${current.id} and status in ('pending', 'accepted')`;
-      if (row!.taken > set.max_entries) throw new ApiError('conflict', `competition ${current.id} already has ${row!.taken} entries`);
+      const taken = await placesTaken(sql, current.id);
+      if (taken > set.max_entries) throw new ApiError('conflict', `competition ${current.id} already has ${taken} entries`);
     }
     return { data: await competitions.update(ctx.unit, current, { ...set, ...(points ? { points: ctx.unit.sql.json(points) } : {}) }) };
   },
