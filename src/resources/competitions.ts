@@ -1,7 +1,5 @@
 // A federation's competitions. Clubs of the federation see the open ones and those they have
 // entries in; the federation sees all of its own.
-import { invalidField } from '../errors.js';
-import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { todayUtc } from './calendar.js';
 import { acceptedSides } from './entries.js';
@@ -48,12 +46,6 @@ export const competitionStates = defineMachine('competition', ['draft', 'open', 
   // No operation: the last result does it (completeIfDone).
   complete: { from: ['scheduled'], to: 'completed', done: 'completed' },
 });
-
-/** A license category named in a body: one of the federation (else 422 naming the field). */
-export async function expectCategory(db: Db, ws: Workspace, categoryId: string): Promise<void> {
-  const [row] = await db`select 1 from license_categories where id = ${categoryId} and federation_id = ${ws.federationId}`;
-  if (!row) throw invalidField('/category_id', 'no such license category in the federation');
-}
 
 /** Entries close at the end of the deadline's UTC day. */
 export const deadlinePassed = (competition: CompetitionRow, today = todayUtc()): boolean =>

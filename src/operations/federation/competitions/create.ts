@@ -1,5 +1,6 @@
 import { invalidField } from '../../../errors.js';
-import { competitions, expectCategory } from '../../../resources/competitions.js';
+import { categories } from '../../../resources/categories.js';
+import { competitions } from '../../../resources/competitions.js';
 import { seasons } from '../../../resources/seasons.js';
 import { defineOperation } from '../../operation.js';
 import { competitionCreateBody, competitionOut } from './schemas.js';
@@ -21,7 +22,7 @@ export const federationCompetitionsCreate = defineOperation({
   async handler(ctx) {
     const { body, sql } = ctx;
     await seasons.referenced(sql, ctx.workspace, body.season_id, '/season_id');
-    if (body.category_id) await expectCategory(sql, ctx.workspace, body.category_id);
+    if (body.category_id) await categories.referenced(sql, ctx.workspace, body.category_id, '/category_id');
     expectDeadlineBeforeStart(body.entry_deadline ?? null, body.starts_on);
     const row = await competitions.insert(ctx.unit, {
       federation_id: ctx.workspace.id, name: body.name, season_id: body.season_id, category_id: body.category_id ?? null,

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../errors.js';
-import { competitions, expectCategory } from '../../../resources/competitions.js';
+import { categories } from '../../../resources/categories.js';
+import { competitions } from '../../../resources/competitions.js';
 import { placesTaken } from '../../../resources/entries.js';
 import { expectState } from '../../../resources/machine.js';
 import { seasons } from '../../../resources/seasons.js';
@@ -29,7 +30,7 @@ export const federationCompetitionsUpdate = defineOperation({
       expectState('competition', current, ['draft'], 'a change of season');
       await seasons.referenced(sql, ctx.workspace, set.season_id, '/season_id');
     }
-    if (set.category_id) await expectCategory(sql, ctx.workspace, set.category_id);
+    if (set.category_id) await categories.referenced(sql, ctx.workspace, set.category_id, '/category_id');
     expectDeadlineBeforeStart(set.entry_deadline === undefined ? current.entry_deadline : set.entry_deadline, set.starts_on ?? current.starts_on);
     if (set.max_entries !== undefined && set.max_entries !== null) {
       const taken = await placesTaken(sql, current.id);
