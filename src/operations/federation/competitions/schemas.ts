@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { readOnly } from '../../club/profile/address.js';
-import { date, id, resourceMeta, text } from '../../schemas.js';
+import { date, id, out, resourceMeta, text } from '../../schemas.js';
 
 export const competitionStatuses = ['draft', 'open', 'closed', 'scheduled', 'completed'] as const;
 
@@ -20,14 +20,14 @@ const example = {
 export const competitionFields = {
   ...resourceMeta,
   name: v.string(),
-  season_id: v.string(),
-  category_id: v.nullable(v.string()),
+  season_id: out.id,
+  category_id: v.nullable(out.id),
   legs: v.picklist([1, 2]),
   status: v.picklist(competitionStatuses),
-  entry_deadline: v.nullable(v.string()),
-  starts_on: v.string(),
-  max_entries: v.nullable(v.number()),
-  points: v.object({ win: v.number(), draw: v.number(), loss: v.number() }),
+  entry_deadline: v.nullable(out.date),
+  starts_on: out.date,
+  max_entries: v.nullable(out.integer),
+  points: v.object({ win: out.integer, draw: out.integer, loss: out.integer }),
 };
 
 export const competitionOut = v.pipe(v.object(competitionFields), v.title('Competition'), v.examples([example]));

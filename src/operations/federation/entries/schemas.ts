@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { id, resourceMeta, text } from '../../schemas.js';
+import { id, out, resourceMeta, text } from '../../schemas.js';
 
 export const entryStatuses = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 
 export const entryOut = v.pipe(v.object({
   ...resourceMeta,
-  competition_id: v.string(),
-  club_id: v.string(),
-  team_id: v.string(),
+  competition_id: out.id,
+  club_id: out.id,
+  team_id: out.id,
   team_name: v.pipe(v.string(), v.description('The team\'s name when it was entered.')),
   status: v.picklist(entryStatuses),
   reason: v.pipe(v.nullable(v.string()), v.description('Why the entry was rejected.')),

@@ -1,28 +1,28 @@
 import * as v from 'valibot';
-import { id, resourceMeta, text, timestamp } from '../../schemas.js';
+import { id, out, resourceMeta, text, timestamp } from '../../schemas.js';
 
 export const matchStatuses = ['scheduled', 'postponed', 'played', 'cancelled'] as const;
 export const officialRoles = ['referee', 'assistant_referee', 'fourth_official', 'commissioner'] as const;
 
-const side = v.object({ entry_id: v.string(), club_id: v.string(), team_id: v.string(), team_name: v.string() });
+const side = v.object({ entry_id: out.id, club_id: out.id, team_id: out.id, team_name: v.string() });
 const score = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(999, 'must be at most 999'));
 
 const matchFields = {
   ...resourceMeta,
-  competition_id: v.string(),
-  round: v.pipe(v.number(), v.description('1… across both legs: leg 2 continues leg 1\'s numbering.')),
+  competition_id: out.id,
+  round: v.pipe(out.integer, v.description('1… across both legs: leg 2 continues leg 1\'s numbering.')),
   leg: v.picklist([1, 2]),
   home: side,
   away: side,
-  scheduled_at: v.string(),
+  scheduled_at: out.instant,
   venue: v.nullable(v.string()),
   status: v.picklist(matchStatuses),
-  home_score: v.nullable(v.number()),
-  away_score: v.nullable(v.number()),
+  home_score: v.nullable(out.integer),
+  away_score: v.nullable(out.integer),
   result_source: v.nullable(v.picklist(['reports', 'federation'])),
-  reports: v.pipe(v.array(v.object({ club_id: v.string(), home_score: v.number(), away_score: v.number(), reported_at: v.string() })),
+  reports: v.pipe(v.array(v.object({ club_id: out.id, home_score: out.integer, away_score: out.integer, reported_at: out.instant })),
     v.description('The latest report of each club of the match.')),
-  officials: v.array(v.object({ official_id: v.string(), role: v.picklist(officialRoles) })),
+  officials: v.array(v.object({ official_id: out.id, role: v.picklist(officialRoles) })),
 };
 
 const matchBase = v.object(matchFields);
@@ -39,13 +39,13 @@ const example: v.InferOutput<typeof matchBase> = {
   created_at: '2026-08-20T10:00:00.000Z', updated_at: '2026-09-19T16:05:00.000Z', version: 4,
 };
 
-const lineupPlayers = <P extends v.ObjectEntries>(who: P) => v.array(v.object({ ...who, shirt_number: v.number(), starter: v.boolean() }));
+const lineupPlayers = <P extends v.ObjectEntries>(who: P) => v.array(v.object({ ...who, shirt_number: out.integer, starter: v.boolean() }));
 
 export const matchListItemOut = v.pipe(matchBase, v.title('Match'), v.examples([example]));
 
 export const clubMatchOut = v.pipe(v.object({
   ...matchFields,
-  lineup: v.pipe(v.nullable(v.object({ club_id: v.string(), players: lineupPlayers({ member_id: v.string() }), submitted_at: v.string() })),
+  lineup: v.pipe(v.nullable(v.object({ club_id: out.id, players: lineupPlayers({ member_id: out.id }), submitted_at: out.instant })),
     v.description('The club\'s own lineup; null until it submits one.')),
 }), v.title('ClubMatch'), v.examples([{
   ...example, lineup: { club_id: '5', players: [{ member_id: '311', shirt_number: 1, starter: true }], submitted_at: '2026-09-18T19:00:00.000Z' },
@@ -53,7 +53,7 @@ export const clubMatchOut = v.pipe(v.object({
 
 export const federationMatchOut = v.pipe(v.object({
   ...matchFields,
-  lineups: v.pipe(v.array(v.object({ club_id: v.string(), players: lineupPlayers({ person_id: v.nullable(v.string()) }), submitted_at: v.string() })),
+  lineups: v.pipe(v.array(v.object({ club_id: out.id, players: lineupPlayers({ person_id: v.nullable(out.id) }), submitted_at: out.instant })),
     v.description('Both clubs\' lineups, players as persons of the registry.')),
 }), v.title('FederationMatch'), v.examples([{
   ...example, lineups: [{ club_id: '5', players: [{ person_id: '2204', shirt_number: 1, starter: true }], submitted_at: '2026-09-18T19:00:00.000Z' }],

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, resourceMeta, text } from '../../schemas.js';
+import { email, out, resourceMeta, text } from '../../schemas.js';
 
 export const officialStatuses = ['active', 'inactive'] as const;
 
@@ -7,7 +7,7 @@ export const officialOut = v.pipe(v.object({
   ...resourceMeta,
   first_name: v.string(),
   last_name: v.string(),
-  email: v.nullable(v.string()),
+  email: v.nullable(out.email),
   grade: v.string(),
   status: v.picklist(officialStatuses),
 }), v.title('Official'), v.examples([{

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { currency, date, id, resourceMeta, text } from '../../schemas.js';
+import { currency, date, id, out, resourceMeta, text } from '../../schemas.js';
 
 export const sanctionStatuses = ['active', 'lifted', 'expired'] as const;
 export const sanctionKinds = ['warning', 'fine', 'suspension'] as const;
@@ -8,16 +8,16 @@ export const subjectTypes = ['person', 'club'] as const;
 export const sanctionOut = v.pipe(v.object({
   ...resourceMeta,
   subject_type: v.picklist(subjectTypes),
-  person_id: v.nullable(v.string()),
-  club_id: v.nullable(v.string()),
+  person_id: v.nullable(out.id),
+  club_id: v.nullable(out.id),
   kind: v.picklist(sanctionKinds),
   reason: v.string(),
-  starts_on: v.string(),
-  ends_on: v.nullable(v.string()),
-  amount: v.pipe(v.nullable(v.number()), v.description('A fine, in minor units of `currency`.')),
+  starts_on: out.date,
+  ends_on: v.nullable(out.date),
+  amount: v.pipe(v.nullable(out.integer), v.description('A fine, in minor units of `currency`.')),
   currency: v.nullable(v.string()),
   status: v.pipe(v.picklist(sanctionStatuses), v.description('`expired`: an active sanction whose ends_on has passed.')),
-  lifted_at: v.nullable(v.string()),
+  lifted_at: v.nullable(out.instant),
   lift_reason: v.nullable(v.string()),
 }), v.title('Sanction'), v.examples([{
   id: '61', subject_type: 'person', person_id: '2204', club_id: null, kind: 'suspension', reason: 'Red card, violent conduct (match 901)',

@@ -1,19 +1,20 @@
 import * as v from 'valibot';
+import { out } from '../../schemas.js';
 
 export const standingsRowOut = v.object({
-  rank: v.number(),
-  entry_id: v.string(),
-  club_id: v.string(),
-  team_id: v.string(),
+  rank: out.integer,
+  entry_id: out.id,
+  club_id: out.id,
+  team_id: out.id,
   team_name: v.string(),
-  played: v.number(),
-  won: v.number(),
-  drawn: v.number(),
-  lost: v.number(),
-  goals_for: v.number(),
-  goals_against: v.number(),
-  goal_difference: v.number(),
-  points: v.number(),
+  played: out.integer,
+  won: out.integer,
+  drawn: out.integer,
+  lost: out.integer,
+  goals_for: out.integer,
+  goals_against: out.integer,
+  goal_difference: out.integer,
+  points: out.integer,
 });
 
 const row = {
@@ -26,7 +27,7 @@ export const standingsRows = v.pipe(v.array(standingsRowOut), v.title('Standings
   + 'Every accepted entry has a row.'), v.examples([[row]]));
 
 export const standingsOut = v.pipe(v.object({
-  competition_id: v.string(),
-  competition_status: v.string(),
+  competition_id: out.id,
+  competition_status: v.picklist(['draft', 'open', 'closed', 'scheduled', 'completed']),
   rows: standingsRows,
 }), v.title('Standings'), v.examples([{ competition_id: '12', competition_status: 'scheduled', rows: [row] }]));
