@@ -1,21 +1,16 @@
-// The load generator: autocannon (keep-alive connections, closed loop), each request taken from
-// a source of ready-made requests so that signing costs nothing while the clock runs.
-import autocannon from 'autocannon';
-import { performance } from 'node:perf_hooks';
+// The load generator: autocannon (keep-alive connections, closed loop) on as many threads as
+// there are CPUs, so that one generator thread is never the limit of the bare baseline. Each
+// thread sends its share of requests signed before the clock started.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Command, Measured } from './load-thread.js';
+import type { Source } from './scenarios.js';
 
 export interface Shot {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
   body?: string;
-}
-
-export interface LoadSpec {
-  base: string;
-  next: () => Shot;
-  seconds: number;
-  warmupSeconds: number;
-  connections: number;
 }
 
 export interface LoadResult {
@@ -25,8 +20,14 @@ export interface LoadResult {
   ok: number;
   /** Non-2xx answers by status, and `failed` for requests without an answer. */
   errors: Record<string, number>;
-  /** Share of the measured time the generator's event loop was busy: near 100 %, it is the limit. */
-  generatorBusy: number;
+  /** Requests signed while the clock ran, because the signed ones were used up. */
+  signedLate: number;
+}
+
+export interface Load {
+  warm(seconds: number): Promise<void>;
+  measure(seconds: number): Promise<LoadResult>;
+  stop(): Promise<void>;
 }
 
 export function percentile(sorted: Float64Array, q: number): number {
@@ -34,53 +35,38 @@ export function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-function run(spec: LoadSpec, seconds: number, onLatency?: (ms: number) => void) {
-  const instance = autocannon({
-    url: spec.base,
-    connections: spec.connections,
-    pipelining: 1,
-    duration: seconds,
-    timeout: 10,
-    requests: [{
-      setupRequest: (request) => {
-        const shot = spec.next();
-        return { ...request, method: shot.method, path: shot.path, headers: shot.headers, body: shot.body };
-      },
-    }],
-  });
-  // autocannon's own histogram keeps whole milliseconds; these are the exact durations.
-  if (onLatency) instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => status < 300 && onLatency(ms));
-  return instance;
-}
-
-/** A run whose figures are dropped: connections open, JIT and caches warm. */
-export async function warm(spec: LoadSpec): Promise<void> {
-  if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds);
-}
-
-export async function measure(spec: LoadSpec): Promise<LoadResult> {
-  let latencies = new Float64Array(1 << 18);
-  let count = 0;
-  const busyFrom = performance.eventLoopUtilization();
-  const result = await run(spec, spec.seconds, (ms) => {
-    if (count === latencies.length) {
-      const grown = new Float64Array(latencies.length * 2);
-      grown.set(latencies);
-      latencies = grown;
-    }
-    latencies[count++] = ms;
-  });
-  const generatorBusy = performance.eventLoopUtilization(busyFrom).utilization;
-  const sorted = latencies.subarray(0, count).sort();
-  const errors: Record<string, number> = {};
-  for (const [status, { count: n }] of Object.entries(result.statusCodeStats)) if (!status.startsWith('2')) errors[status] = n;
-  if (result.errors > 0) errors.failed = result.errors; // timeouts included
+/** Starts the load threads, each with every n-th request and its share of the connections. */
+export function startLoad(base: string, source: Source, connections: number, threads = os.cpus().length): Load {
+  const workers = Array.from({ length: threads }, (_, t) => new Worker(new URL('./load-thread.js', import.meta.url), {
+    workerData: {
+      base,
+      connections: Math.floor(connections / threads) + (t < connections % threads ? 1 : 0),
+      source: { ...source, shots: source.shots.filter((_, i) => i % threads === t || source.shots.length < threads) },
+    },
+  }));
+  const all = (command: Command) => Promise.all(workers.map((w) => new Promise<Measured>((resolve, reject) => {
+    w.once('message', resolve);
+    w.once('error', reject);
+    w.postMessage(command);
+  })));
   return {
-    perSecond: result['2xx'] / result.duration,
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    ok: result['2xx'],
-    errors,
-    generatorBusy,
+    async warm(seconds) {
+      if (seconds > 0) await all({ run: 'warm', seconds });
+    },
+    async measure(seconds) {
+      const parts = await all({ run: 'measure', seconds });
+      const sorted = new Float64Array(parts.reduce((n, p) => n + p.latencies.length, 0));
+      let at = 0;
+      for (const p of parts) sorted.set(p.latencies, (at += p.latencies.length) - p.latencies.length);
+      sorted.sort();
+      const errors: Record<string, number> = {};
+      for (const p of parts) for (const [k, n] of Object.entries(p.errors)) errors[k] = (errors[k] ?? 0) + n;
+      const ok = parts.reduce((n, p) => n + p.ok, 0);
+      const duration = Math.max(...parts.map((p) => p.duration));
+      return { perSecond: ok / duration, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), ok, errors, signedLate: parts.reduce((n, p) => n + p.signedLate, 0) };
+    },
+    async stop() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
   };
 }

@@ -14,20 +14,20 @@ export interface Template {
   body?: string;
 }
 
-export interface Pool {
-  next(): Shot;
-  size: number;
-  /** Requests signed while the clock ran, because the pool was used up: reported with the result. */
-  signedLate(): number;
+/** What a load thread needs to sign more requests if the signed ones run out. */
+export interface Late {
+  base: string;
+  key: KeySpec;
+  templates: Template[];
 }
 
 interface Job { base: string; key: KeySpec; templates: Template[]; count: number; offset: number }
 
-function signingKey(key: KeySpec): SigningKey {
+export function signingKey(key: KeySpec): SigningKey {
   return key.algorithm === 'rsa2' ? { keyId: key.keyId, algorithm: 'rsa2', privateKey: createPrivateKey(key.privateKeyPem) } : key;
 }
 
-function shot(base: string, key: SigningKey, template: Template): Shot {
+export function shot(base: string, key: SigningKey, template: Template): Shot {
   const headers = signRequest({
     method: template.method, url: base + template.path, body: template.body, key,
     headers: template.body === undefined ? {} : { 'content-type': 'application/json' },
@@ -41,28 +41,18 @@ function signMany(job: Job): Shot[] {
   return Array.from({ length: job.count }, (_, i) => shot(job.base, key, job.templates[(job.offset + i) % job.templates.length]!));
 }
 
-/** `count` signed requests cycling through `templates`; past them, the pool signs on demand. */
-export async function presign(base: string, key: KeySpec, templates: Template[], count: number): Promise<Pool> {
+/** `count` signed requests cycling through `templates`. */
+export async function presign(base: string, key: KeySpec, templates: Template[], count: number): Promise<Shot[]> {
   const workers = Math.max(1, os.cpus().length);
   const share = Math.ceil(count / workers);
   const parts = await Promise.all(Array.from({ length: workers }, (_, w) => new Promise<Shot[]>((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { base, key, templates, count: share, offset: w * share } satisfies Job });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { presign: { base, key, templates, count: share, offset: w * share } satisfies Job } });
     worker.once('message', resolve);
     worker.once('error', reject);
   })));
-  const shots = parts.flat();
-  const late = signingKey(key);
-  let index = 0;
-  let signedLate = 0;
-  return {
-    size: shots.length,
-    next: () => {
-      if (index < shots.length) return shots[index++]!;
-      signedLate++;
-      return shot(base, late, templates[index++ % templates.length]!);
-    },
-    signedLate: () => signedLate,
-  };
+  return parts.flat();
 }
 
-if (!isMainThread) parentPort!.postMessage(signMany(workerData as Job));
+// Imported by the load threads too: only a thread started here signs.
+const job = isMainThread ? undefined : (workerData as { presign?: Job }).presign;
+if (job) parentPort!.postMessage(signMany(job));

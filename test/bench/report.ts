@@ -10,15 +10,14 @@ export interface Row {
   rss: number;
   /** CPU cores used on average while measured: the process under test, Postgres, the generator. */
   cores: { server: number; postgres: number; generator: number };
-  signedLate: number;
 }
 
 const ms = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(2));
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
-function errors(r: LoadResult, late: number): string {
+function errors(r: LoadResult): string {
   const parts = Object.entries(r.errors).map(([status, n]) => `${n}×${status}`);
-  if (late > 0) parts.push(`${late} signed late`);
+  if (r.signedLate > 0) parts.push(`${r.signedLate} signed late`);
   return parts.join(' ') || '0';
 }
 
@@ -31,7 +30,7 @@ export function table(rows: Row[], round: number): string {
     r.scenario, r.result.perSecond.toFixed(0), ms(r.result.p50), ms(r.result.p99), mb(r.rss),
     `${(100 * ratio(rows, r)).toFixed(1)}%`,
     `${r.cores.server.toFixed(2)} / ${r.cores.postgres.toFixed(2)} / ${r.cores.generator.toFixed(2)}`,
-    errors(r.result, r.signedLate),
+    errors(r.result),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { embeddedServer } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
-import { measure, warm } from './load.js';
+import { startLoad } from './load.js';
 import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
 import { freePort, startScript, startService } from './processes.js';
 import { summarizeProfiles } from './profile.js';
@@ -36,23 +36,27 @@ async function cleanup(): Promise<void> {
 /** One scenario: sign, warm up, then measure with CPU and peak memory of every process involved. */
 async function runScenario(scenario: Scenario, round: number, expected: number, pgData: string): Promise<Row> {
   const source = await scenario.prepare(expected, warmupSeconds + seconds);
-  const spec = { base: scenario.target.base, next: source.next, seconds, warmupSeconds, connections };
-  resetPeak(scenario.target.pid);
-  await warm(spec);
-  const pgPids = postgresPids(pgData);
-  const cpu = () => ({
-    server: cpuSeconds(scenario.target.pid),
-    postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
-    generator: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-  });
-  const before = cpu();
-  const started = performance.now();
-  const result = await measure(spec);
-  const wall = (performance.now() - started) / 1000;
-  const after = cpu();
-  const cores = { server: 0, postgres: 0, generator: 0 };
-  for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
-  return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, signedLate: source.signedLate() };
+  const load = startLoad(scenario.target.base, source, connections);
+  try {
+    resetPeak(scenario.target.pid);
+    await load.warm(warmupSeconds);
+    const pgPids = postgresPids(pgData);
+    const cpu = () => ({
+      server: cpuSeconds(scenario.target.pid),
+      postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      generator: cpuSeconds(process.pid), // every thread of this process: the load threads
+    });
+    const before = cpu();
+    const started = performance.now();
+    const result = await load.measure(seconds);
+    const wall = (performance.now() - started) / 1000;
+    const after = cpu();
+    const cores = { server: 0, postgres: 0, generator: 0 };
+    for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
+    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores };
+  } finally {
+    await load.stop();
+  }
 }
 
 async function main(): Promise<number> {
@@ -60,7 +64,7 @@ async function main(): Promise<number> {
   const cpus = os.cpus();
   console.log(`machine: ${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
   console.log(`1-minute load average at start: ${os.loadavg()[0]!.toFixed(2)} (other work on the machine skews every figure)`);
-  console.log(`load: autocannon, ${connections} keep-alive connections, closed loop, ${warmupSeconds} s warm-up + ${seconds} s measured per scenario, ${rounds} round(s);`
+  console.log(`load: autocannon on ${cpus.length} threads, ${connections} keep-alive connections in all, closed loop, ${warmupSeconds} s warm-up + ${seconds} s measured per scenario, ${rounds} round(s);`
     + ` requests signed before each scenario starts; generator, servers and Postgres share the ${cpus.length} CPU(s)\n`);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-'));

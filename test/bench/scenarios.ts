@@ -1,7 +1,7 @@
 // The scenarios of one round, in order: where the load goes, which process answers it, and the
 // requests it sends (signed before the clock starts).
 import type { Shot } from './load.js';
-import { presign, type Template } from './presign.js';
+import { presign, type Late, type Template } from './presign.js';
 import type { Club } from './setup.js';
 
 export interface Target {
@@ -9,9 +9,11 @@ export interface Target {
   pid: number;
 }
 
+/** The requests a run sends in turn: over again when `cycle`, else signed on demand once used up. */
 export interface Source {
-  next(): Shot;
-  signedLate(): number;
+  shots: Shot[];
+  cycle: boolean;
+  late?: Late;
 }
 
 export interface Scenario {
@@ -35,27 +37,22 @@ const newMember = JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', bir
 
 /** Enough signed requests for the run at `expected` req/s, with a margin. */
 const signed = (target: Target, club: Club, algorithm: 'hmac' | 'rsa2', templates: Template[]) =>
-  async (expected: number, seconds: number): Promise<Source> =>
-    presign(target.base, club[algorithm], templates, Math.ceil(expected * seconds * 1.25));
+  async (expected: number, seconds: number): Promise<Source> => ({
+    shots: await presign(target.base, club[algorithm], templates, Math.ceil(expected * seconds * 1.25)),
+    cycle: false,
+    late: { base: target.base, key: club[algorithm], templates },
+  });
 
 export function scenarios(s: Setting): Scenario[] {
   return [
     {
       // The same signed requests over and over: the canned server checks nothing.
       name: 'generator ceiling', target: s.canned,
-      prepare: async () => {
-        const pool = await presign(s.canned.base, s.reader.hmac, [me], 5000);
-        let i = 0;
-        const shots = Array.from({ length: pool.size }, () => pool.next());
-        return { next: () => shots[i++ % shots.length]!, signedLate: () => 0 };
-      },
+      prepare: async () => ({ shots: await presign(s.canned.base, s.reader.hmac, [me], 5000), cycle: true }),
     },
     {
       name: 'bare', target: s.bare,
-      prepare: async () => {
-        const shot: Shot = { method: 'GET', path: '/v1/me', headers: {} };
-        return { next: () => shot, signedLate: () => 0 };
-      },
+      prepare: async () => ({ shots: [{ method: 'GET', path: '/v1/me', headers: {} }], cycle: true }),
     },
     { name: 'me-hmac', target: s.service, prepare: signed(s.service, s.reader, 'hmac', [me]) },
     { name: 'me-rsa2', target: s.service, prepare: signed(s.service, s.reader, 'rsa2', [me]) },
