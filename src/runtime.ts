@@ -7,7 +7,9 @@ import { purgeIdempotency } from './http/idempotency.js';
 import { ConfigError, parseSecretKey, type Config } from './config.js';
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
-import { createPool, type Sql } from './db/pool.js';
+import { watchDatabase } from './db/availability.js';
+import { createPool, type PoolLimits, type Sql } from './db/pool.js';
+import { writeLanes } from './db/write-lanes.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
@@ -25,6 +27,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export function poolLimits(config: Config): PoolLimits {
+  return { lockTimeoutMs: config.dbLockTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs };
+}
+
 /** DATABASE_URL if set; otherwise the embedded server under DATA_DIR, started on demand. */
 export async function openDatabase(config: Config): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
@@ -37,7 +43,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     startedHere = await embedded.start();
     url = embedded.url;
   }
-  const sql = createPool(url, config.dbPoolMax);
+  const sql = createPool(url, config.dbPoolMax, poolLimits(config));
   return {
     sql,
     embedded,
@@ -69,6 +75,7 @@ export interface Running {
 export async function createApp(config: Config, sql: Sql, table: Operation[] = operations): Promise<Running> {
   await migrate(sql);
   const credentials = await createCredentialStore(sql, masterKey(config));
+  const database = watchDatabase(sql);
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
@@ -80,15 +87,17 @@ export async function createApp(config: Config, sql: Sql, table: Operation[] = o
     router: createRouter(table),
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
     version,
-    checkHealth: () => Promise.race([
-      sql`select 1`.then(() => true, () => false),
-      new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref()),
-    ]),
+    database,
+    // Half the pool at most for one workspace's writes: the rest serves everyone else.
+    writes: writeLanes(Math.max(1, Math.floor(sql.options.max / 2))),
+    deadlineMs: config.dbDeadlineMs,
+    timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
   };
   return {
     app,
     async stop() {
       clearInterval(purge);
+      database.stop();
       await credentials.close();
     },
   };

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
 import type { Operation } from '../../src/operations/operation.js';
-import { createApp } from '../../src/runtime.js';
+import { createApp, poolLimits } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
 
@@ -27,16 +27,25 @@ export interface Service {
   masterKey: Buffer;
 }
 
+export interface ServiceOptions {
+  /** Another database than the suite's, e.g. a private cluster's. */
+  databaseUrl?: string;
+  poolMax?: number;
+  /** Give the pool the configured lock and statement timeouts, as a serving instance has them. */
+  poolLimits?: boolean;
+}
+
 /** Starts the service for the file; everything is torn down when the file's tests end. */
-export async function startService(t: Test, env: Record<string, string> = {}, table?: Operation[]): Promise<Service> {
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent', ...env });
-  const sql = createPool(databaseUrl(), 4);
+export async function startService(t: Test, env: Record<string, string> = {}, table?: Operation[], options: ServiceOptions = {}): Promise<Service> {
+  const url = options.databaseUrl ?? databaseUrl();
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env });
+  const sql = createPool(url, options.poolMax ?? 4, options.poolLimits ? poolLimits(config) : undefined);
   const running = await createApp(config, sql, table);
   const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await listening.close(1000);
     await running.stop();
-    await sql.end();
+    await sql.end({ timeout: 1 });
   });
   return { url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey! };
 }

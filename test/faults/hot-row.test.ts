@@ -1,0 +1,102 @@
+// One row held locked while 50 writers wait on it. Lock waits, statements and requests have
+// deadlines, and one workspace's writers may hold only half the pool, so other clubs' requests
+// and /health keep their pace. The lock is held on the file's own cluster.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { createPool } from '../../src/db/pool.js';
+import { privateCluster } from '../support/cluster.js';
+import { createClub, type Tenant } from '../support/factories.js';
+import { request, startService } from '../support/harness.js';
+import { now, quantile, sleep, timed, type Sample } from './load.js';
+import type { WritersTask } from './writers.js';
+
+const cluster = await privateCluster(t);
+const service = await startService(t, {}, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });
+const hot = await createClub(service, undefined, { rateLimit: 1_000_000 });
+const other = await createClub(service, undefined, { rateLimit: 1_000_000 });
+const person = { last_name: 'Lock', birth_date: '2004-05-06', gender: 'male' };
+const addMember = async (club: Tenant) => (await club.call('POST', '/v1/club/members', { ...person, first_name: 'Ren' })).body.data;
+const hotMember = await addMember(hot);
+const otherMember = await addMember(other);
+
+async function startWriters(url: string, count: number): Promise<{ stop(): Promise<Sample[]> }> {
+  const child = fork(fileURLToPath(new URL('./writers.js', import.meta.url)));
+  t.teardown(() => void child.kill());
+  const task: WritersTask = { url, key: hot.key, count };
+  child.send(task);
+  await once(child, 'message');
+  return {
+    async stop() {
+      child.send('stop');
+      const [samples] = await once(child, 'message');
+      return samples as Sample[];
+    },
+  };
+}
+
+/** What another club and /health see over `ms`: sequential reads and writes of the other club. */
+async function bystanders(ms: number): Promise<{ others: Sample[]; health: Sample[] }> {
+  const others: Sample[] = [];
+  const health: Sample[] = [];
+  const until = now() + ms;
+  while (now() < until) {
+    others.push(await timed(() => other.call('GET', '/v1/me')));
+    others.push(await timed(() => other.call('GET', '/v1/club/members?limit=5')));
+    others.push(await timed(() => other.call('PATCH', `/v1/club/members/${otherMember.id}`, { first_name: `Ren${others.length}` })));
+    health.push(await timed(() => request(service.url, 'GET', '/health')));
+  }
+  return { others, health };
+}
+
+const summary = ({ others, health }: { others: Sample[]; health: Sample[] }) =>
+  `other club p50 ${quantile(others, 0.5).toFixed(1)} p99 ${quantile(others, 0.99).toFixed(1)} ms, /health p50 ${quantile(health, 0.5).toFixed(1)} p99 ${quantile(health, 0.99).toFixed(1)} ms`;
+
+t.test('every pooled connection carries lock and statement timeouts', async (t) => {
+  const [row] = await service.sql`select current_setting('lock_timeout') as lock, current_setting('statement_timeout') as statement`;
+  t.same({ ...row }, { lock: '1s', statement: '5s' });
+});
+
+t.test('50 writers waiting on a locked row: 503 with Retry-After; other clubs and /health keep p99 under 50 ms', async (t) => {
+  const holder = createPool(cluster.url, 1);
+  t.teardown(() => holder.end());
+  let unlock = () => {};
+  const held = new Promise<void>((resolve) => (unlock = resolve));
+  let locked = () => {};
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holding = holder.begin(async (tx) => {
+    await tx`select 1 from members where id = ${hotMember.id} for update`;
+    locked();
+    await held;
+  });
+  await isLocked;
+  const quiet = summary(await bystanders(1000)); // the machine's own noise, for the record
+
+  // Fifty writers, in a process of their own, keep waiting on the row: each refused one tries
+  // again within 100 ms.
+  const writers = await startWriters(`${service.url}/v1/club/members/${hotMember.id}`, 50);
+  await sleep(300);
+  const { others, health } = await bystanders(3000);
+  const refused = await writers.stop();
+  unlock();
+  await holding;
+
+  t.same([...new Set(refused.map((s) => `${s.status} ${s.code} ${s.retryAfter}`))], ['503 service_unavailable 1'], `${refused.length} writes, every one 503 with Retry-After 1`);
+  t.ok(refused.some((s) => /being changed by another request/.test(s.detail ?? '')), 'some gave up waiting for the lock (lock_timeout)');
+  t.ok(refused.some((s) => /did not answer in time/.test(s.detail ?? '')), 'some reached the request deadline first');
+  const slowest = Math.max(...refused.map((s) => s.ended - s.started));
+  t.ok(slowest < 3000, `every writer answered within the deadline and a margin (slowest ${Math.round(slowest)} ms)`);
+
+  t.same([...new Set(others.map((s) => s.status))], [200], `${others.length} requests of another club, all 200`);
+  t.same([...new Set(health.map((s) => s.status))], [200], `${health.length} /health, all 200`);
+  const p99 = { others: quantile(others, 0.99), health: quantile(health, 0.99) };
+  t.comment(`with the hot row: ${summary({ others, health })}; without it, before: ${quiet}`);
+  t.ok(p99.others < 50, `other club p99 ${p99.others.toFixed(1)} ms, under 50 ms`);
+  t.ok(p99.health < 50, `/health p99 ${p99.health.toFixed(1)} ms, under 50 ms`);
+
+  const after = await hot.call('GET', `/v1/club/members/${hotMember.id}`);
+  t.equal(after.body.data.version, hotMember.version, 'no refused writer changed the row');
+  const write = await hot.call('PATCH', `/v1/club/members/${hotMember.id}`, { first_name: 'Free' });
+  t.equal(write.status, 200, 'the row takes writes again once released');
+});
