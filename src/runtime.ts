@@ -14,6 +14,7 @@ import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
+import { useCursorKey } from './operations/paging.js';
 
 export const embeddedPort = 54329;
 
@@ -74,7 +75,9 @@ export interface Running {
 /** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
 export async function createApp(config: Config, sql: Sql, table: Operation[] = operations): Promise<Running> {
   await migrate(sql);
-  const credentials = await createCredentialStore(sql, masterKey(config));
+  const key = masterKey(config);
+  useCursorKey(key);
+  const credentials = await createCredentialStore(sql, key);
   const database = watchDatabase(sql);
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
