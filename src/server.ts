@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { readBody } from './http/body.js';
 import { describeFault, type Log } from './http/log.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
+import { answerProtocolError, everyResponse } from './http/protocol-errors.js';
 import { requestIdFor } from './http/respond.js';
 
 export interface Listening {
@@ -34,26 +35,36 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     const started = process.hrtime.bigint();
     const request = incoming(req, scheme);
     const { response, operation, keyId, fault } = await handle(app, request);
+    // A body left unread (a 413, a refusal before reading) is not drained: the connection closes.
+    const unread = !req.complete;
     res.writeHead(response.status, {
       ...response.headers,
       'x-request-id': request.requestId,
-      'cache-control': 'no-store',
+      ...everyResponse,
       'content-length': Buffer.byteLength(response.body),
-      ...(closing ? { connection: 'close' } : {}),
+      ...(closing || unread ? { connection: 'close' } : {}),
     });
     res.end(response.body);
     const path = request.target.split('?')[0];
     log(fault ? 'error' : 'info', 'request', {
       request_id: request.requestId, method: request.method, path, operation, status: response.status,
       duration_ms: Number(process.hrtime.bigint() - started) / 1e6, key_id: keyId,
-      ...(fault ? describeFault(fault) : {}),
+      ...(fault ? describeFault(fault) : {}), ...(unread && req.destroyed ? { client_aborted: true } : {}),
     });
   };
+  // Node looks for expired header and request timeouts every connectionsCheckingInterval (30 s
+  // by default): checked every 250 ms, a slow client is cut within that of the configured value.
+  const limits = {
+    keepAliveTimeout: 65_000, headersTimeout: app.timeouts.headersMs, requestTimeout: app.timeouts.requestMs, connectionsCheckingInterval: 250,
+  };
   const server = options.tls
-    ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest)
-    : http.createServer({ keepAliveTimeout: 65_000 }, onRequest);
-  server.headersTimeout = 30_000;
-  server.requestTimeout = 60_000;
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ...limits }, onRequest)
+    : http.createServer(limits, onRequest);
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    const requestId = newRequestId();
+    const refusal = answerProtocolError(socket, error, requestId);
+    if (refusal) log('info', 'protocol error', { request_id: requestId, status: refusal.status, code: error.code });
+  });
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

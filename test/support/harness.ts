@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
-import { createLog } from '../../src/http/log.js';
+import { createLog, type Log } from '../../src/http/log.js';
 import type { Operation } from '../../src/operations/operation.js';
 import { createApp, poolLimits } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
@@ -33,6 +33,8 @@ export interface ServiceOptions {
   poolMax?: number;
   /** Give the pool the configured lock and statement timeouts, as a serving instance has them. */
   poolLimits?: boolean;
+  /** Where the request log goes; silent by default. */
+  log?: Log;
 }
 
 /** Starts the service for the file; everything is torn down when the file's tests end. */
@@ -41,7 +43,7 @@ export async function startService(t: Test, env: Record<string, string> = {}, ta
   const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env });
   const sql = createPool(url, options.poolMax ?? 4, options.poolLimits ? poolLimits(config) : undefined);
   const running = await createApp(config, sql, table);
-  const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
+  const listening = await serve(running.app, options.log ?? createLog('silent'), { port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await listening.close(1000);
     await running.stop();
