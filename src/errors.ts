@@ -42,10 +42,22 @@ export interface FieldError {
   reason?: string;
 }
 
+/**
+ * The business rules a `rule_violation` can name (domain.md), plus the console's scope refusal.
+ * Operation rows list the ones they can answer, so the reference shows them.
+ */
+export const reasons = [
+  'member_archived', 'season_closed', 'plan_retired', 'overpayment', 'season_not_open', 'club_suspended',
+  'not_eligible', 'same_club', 'deadline_passed', 'team_not_eligible', 'not_enough_entries',
+  'player_not_eligible', 'player_suspended', 'official_inactive', 'scopes_refused',
+] as const;
+
+export type Reason = (typeof reasons)[number];
+
 export interface ApiErrorExtras {
   errors?: FieldError[];
   /** `rule_violation`: the domain rule that failed (domain.md). */
-  reason?: string;
+  reason?: Reason;
   headers?: Record<string, string>;
 }
 
@@ -63,8 +75,22 @@ export class ApiError extends Error {
   }
 }
 
-export function ruleViolation(reason: string, detail: string): ApiError {
-  return new ApiError('rule_violation', detail, { reason });
+/** 422 `rule_violation` naming the rule; `errors` name the fields at fault where there are several. */
+export function ruleViolation(reason: Reason, detail: string, errors?: FieldError[]): ApiError {
+  return new ApiError('rule_violation', detail, errors ? { reason, errors } : { reason });
+}
+
+/** 422 `validation_failed` for fields a schema cannot judge alone (a referenced id, a pair of dates). */
+export function invalidFields(errors: FieldError[]): ApiError {
+  return new ApiError('validation_failed', `invalid ${errors.map((e) => e.path || 'body').join(', ')}`, { errors });
+}
+
+export function invalidField(path: string, message: string): ApiError {
+  return invalidFields([{ path, message }]);
+}
+
+export function notFound(detail: string): ApiError {
+  return new ApiError('not_found', detail);
 }
 
 export interface Problem {
@@ -74,7 +100,7 @@ export interface Problem {
   code: ErrorCode;
   detail: string;
   request_id: string;
-  reason?: string;
+  reason?: Reason;
   errors?: FieldError[];
 }
 

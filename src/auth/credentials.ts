@@ -21,6 +21,13 @@ export interface Credential {
   key: { algorithm: 'hmac-sha256'; secret: string } | { algorithm: 'rsa2'; publicKey: KeyObject };
 }
 
+/** What a handler may know of the calling credential: everything but its key material. */
+export type Caller = Omit<Credential, 'key'>;
+
+export function callerOf({ key: _key, ...caller }: Credential): Caller {
+  return caller;
+}
+
 export interface CredentialStore {
   get(keyId: string): Promise<Credential | undefined>;
   close(): Promise<void>;

@@ -5,4 +5,7 @@ export const conflicts: Readonly<Record<string, string>> = {
   roster_entries_shirt_key: 'another player of the team wears this shirt number',
   license_categories_code_key: 'another license category of the federation has this code',
   seasons_one_open_idx: 'another season of the federation is open',
+  licenses_live_key: 'the member already has a requested, approved or suspended license for this season',
+  licenses_number_key: 'another license of the federation has this number',
+  transfers_open_key: 'the license already has an open transfer',
 };

@@ -1,11 +1,12 @@
 import type { Sql, TransactionSql } from 'postgres';
-import type { Credential } from '../auth/credentials.js';
+import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
-import type { Change, HandlerContext, Operation, Reply } from '../operations/operation.js';
+import type { HandlerContext, Operation, Reply } from '../operations/operation.js';
+import type { Change, Unit } from '../resources/unit.js';
+import type { Workspace } from '../workspace.js';
 import { envelope, type Outgoing } from './respond.js';
 
-
-interface Input { params: unknown; query: unknown; body: unknown }
+interface Input { params: Record<string, string>; query: unknown; body: unknown }
 interface RequestInfo {
   requestId: string;
   headers: Record<string, string | string[] | undefined>;
@@ -23,60 +24,86 @@ export function parseIfMatch(header: string | undefined): number[] | '*' | undef
   return versions.map(Number);
 }
 
-/** Appends the handler's changes to every feed that can read them, as the transaction's last write. */
-async function appendChanges(tx: TransactionSql, credential: Credential, requestId: string, changes: Change[]): Promise<void> {
+/** Whether `If-None-Match` names the current version (or `*`): the client's copy is fresh. */
+function unchanged(header: string | undefined, version: number): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1] === String(version));
+}
+
+/** Appends the changes to every feed that can read them, as the transaction's last write. */
+async function appendChanges(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): Promise<void> {
   if (changes.length === 0) return;
-  await tx`select pg_advisory_xact_lock(hashtext('partner-service:feed'), (${credential.workspace.federationId}::bigint % 2147483647)::integer)`;
-  const rows = changes.flatMap((c) => (c.workspaceIds ?? [credential.workspace.id]).map((workspaceId) => ({
-    workspace_id: workspaceId, resource_type: c.resourceType, resource_id: c.resourceId, action: c.action,
-    version: c.version, credential_id: credential.id, request_id: requestId,
-  })));
-  await tx`insert into changes ${tx(rows)}`;
+  await tx`select pg_advisory_xact_lock(hashtext('partner-service:feed'), (${workspace.federationId}::bigint % 2147483647)::integer)`;
+  const row = (c: Change, workspaceId: string) => ({
+    workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action,
+    version: c.version, credential_id: credentialId, request_id: requestId,
+  });
+  const rows = changes.flatMap((c) => [...new Set(c.audience.workspaces)].map((id) => row(c, id)));
+  if (rows.length > 0) await tx`insert into changes ${tx(rows)}`;
+  for (const c of changes.filter((c) => c.audience.clubsOf !== undefined)) {
+    await tx`
+      insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
+      select id, ${c.type}, ${c.id}, ${c.action}, ${c.version}, ${credentialId}, ${requestId}
+      from workspaces where federation_id = ${c.audience.clubsOf!} and kind = 'club'
+        and not (id = any(${c.audience.workspaces}::bigint[]))`;
+  }
 }
 
-function headersOf(op: Operation, reply: Reply): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (reply.location) headers.location = reply.location;
-  if (op.method === 'GET' && reply.version !== undefined) headers.etag = `"${reply.version}"`;
-  return headers;
+/** A single versioned resource answers with its ETag, so the next If-Match needs no extra GET. */
+function versionOf(op: Operation, data: unknown): number | undefined {
+  const version = !op.list && typeof data === 'object' && data !== null ? (data as { version?: unknown }).version : undefined;
+  return typeof version === 'number' ? version : undefined;
 }
 
-function respond(op: Operation, reply: Reply): Outgoing {
-  return envelope(reply.status ?? 200, reply.data, reply.meta, headersOf(op, reply));
+function respond(op: Operation, reply: Reply, headers: RequestInfo['headers']): Outgoing {
+  const extra: Record<string, string> = {};
+  if (reply.location) extra.location = reply.location;
+  const version = versionOf(op, reply.data);
+  if (version !== undefined) {
+    extra.etag = `"${version}"`;
+    if (op.method === 'GET' && unchanged(headers['if-none-match'] as string | undefined, version)) {
+      return { status: 304, headers: extra, body: '' };
+    }
+  }
+  return envelope(reply.status ?? 200, reply.data, reply.meta, extra);
 }
+
+const readOnly: Unit['record'] = () => {
+  throw new Error('a read records no changes');
+};
 
 /**
- * Step 11: the handler, in one transaction for a write with its If-Match check and change rows.
- * `beforeCommit` sees the response inside that transaction (the idempotency record is written there).
+ * Step 11: the handler, in one transaction for a write with its lock, If-Match check and change
+ * rows. `beforeCommit` sees the response inside that transaction (the idempotency record is written there).
  */
 export async function runOperation(
   sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input,
   beforeCommit?: (tx: TransactionSql, response: Outgoing) => Promise<void>,
 ): Promise<Outgoing> {
-  const changes: Change[] = [];
-  const context = (db: Sql | TransactionSql): HandlerContext<unknown, unknown, unknown> => ({
-    sql: db,
-    operationId: op.id,
-    workspace: credential.workspace,
-    credential,
-    rateLimit: req.rateLimit,
-    requestId: req.requestId,
-    ...input,
-    change: (c) => changes.push(c),
+  const { workspace } = credential;
+  const context = (db: Sql | TransactionSql, unit: Unit, locked: unknown): HandlerContext<any, any, any, any> => ({
+    sql: db, unit, locked, operationId: op.id, caller: callerOf(credential), workspace,
+    rateLimit: req.rateLimit, requestId: req.requestId, ...input,
   });
-  if (op.method === 'GET') return respond(op, await op.handler(context(sql)));
+  if (op.method === 'GET') {
+    return respond(op, await op.handler(context(sql, { sql: sql as unknown as TransactionSql, workspace, record: readOnly }, undefined)), req.headers);
+  }
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
   return sql.begin(async (tx) => {
-    const ctx = context(tx);
-    if (ifMatch !== undefined && op.currentVersion) {
-      const current = await op.currentVersion(ctx);
-      if (current === null) throw new ApiError('not_found', 'no such resource');
-      if (ifMatch !== '*' && !ifMatch.includes(current)) {
-        throw new ApiError('precondition_failed', `the resource is at version ${current}`);
+    const changes: Change[] = [];
+    const unit: Unit = { sql: tx, workspace, record: (c) => changes.push(c) };
+    let locked: { version: number } | undefined;
+    if (op.lock) {
+      const id = op.lock.param ? input.params[op.lock.param]! : workspace.id;
+      const row = await op.lock.store.get(tx, workspace, id, { lock: true });
+      if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.includes(row.version)) {
+        throw new ApiError('precondition_failed', `the resource is at version ${row.version}`);
       }
+      locked = row;
     }
-    const response = respond(op, await op.handler(ctx));
-    await appendChanges(tx, credential, req.requestId, changes);
+    const response = respond(op, await op.handler(context(tx, unit, locked)), req.headers);
+    await appendChanges(tx, workspace, credential.id, req.requestId, changes);
     await beforeCommit?.(tx, response);
     return response;
   });

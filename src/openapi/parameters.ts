@@ -33,7 +33,7 @@ export function parametersOf(op: Operation): object[] {
   const out: object[] = pathNames(op.path).map((name) => parameter(name, 'path', params[name], true));
   for (const [name, schema] of Object.entries(entriesOf(op.query))) out.push(parameter(name, 'query', schema, !isOptional(schema)));
   if (op.method === 'POST') out.push(ref('IdempotencyKey'));
-  if (op.currentVersion && op.method !== 'GET') out.push(ref('IfMatch'));
+  if (op.lock && op.method !== 'GET') out.push(ref('IfMatch'));
   if (op.body) out.push(ref('ContentDigest'));
   out.push(ref('RequestId'));
   return out;

@@ -3,6 +3,8 @@
 import type { Operation } from './operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
+import { clubLicensingOperations } from './club/index-licenses.js';
+import { federationLicensingOperations } from './federation/index-licensing.js';
 import { changesList } from './changes/feed.js';
 import { meGet } from './me/get.js';
 
@@ -12,4 +14,6 @@ export const operations: Operation[] = [
   changesList('federation'),
   ...clubTeamsOperations,
   ...clubMembersOperations,
+  ...clubLicensingOperations,
+  ...federationLicensingOperations,
 ];

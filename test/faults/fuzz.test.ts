@@ -4,16 +4,18 @@
 // database can be compared. FUZZ_SEED replays a run.
 import http from 'node:http';
 import t from 'tap';
+import * as v from 'valibot';
 import { catalog } from '../../src/errors.js';
 import { toJsonSchema } from '../../src/openapi/json-schema.js';
+import { pathNames } from '../../src/openapi/parameters.js';
 import { operations } from '../../src/operations/index.js';
 import type { Operation } from '../../src/operations/operation.js';
 import { signRequest } from '../../src/signing/client.js';
 import { privateCluster } from '../support/cluster.js';
-import { createClub, createFederation, createSeason, type Tenant } from '../support/factories.js';
+import { createClub, createFederation, createTeam, openSeasonOf, ownedIds, type Tenant } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 import { snapshot, unexplained } from './database-diff.js';
-import { bodyText, pathParam, queryText, rng, writeHeaders, type Rand } from './hostile.js';
+import { bodyText, pathParam, queryText, rng, writeHeaders, type Ids, type Rand } from './hostile.js';
 
 const perOperation = Math.ceil(5000 / operations.length);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -21,25 +23,30 @@ const cluster = await privateCluster(t);
 const service = await startService(t, {}, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });
 const federation = await createFederation(service, { rateLimit: 1_000_000 });
 const club = await createClub(service, federation, { rateLimit: 1_000_000 });
-const neighbour = await createClub(service, federation, { rateLimit: 1_000_000 });
-const season = await createSeason(service.sql, federation.id);
+const callers = { club, federation, any: club };
+// Another club of the same federation and another federation: whose ids must stay out of reach.
+const others = { club: await createClub(service, federation), federation: await createFederation(service) };
 
-/** A few resources of each kind, so that hostile input reaches handlers with rows to work on. */
-async function populate(tenant: Tenant): Promise<string[]> {
-  const member = { last_name: 'Fuzz', birth_date: '2008-08-08', gender: 'non_binary' };
-  const created = [];
-  for (let i = 0; i < 3; i++) created.push((await tenant.call('POST', '/v1/club/members', { ...member, first_name: `M${i}` })).body.data.id);
-  const team = (await tenant.call('POST', '/v1/club/teams', { name: 'F1', season_id: season, category: 'U15', gender: 'mixed' })).body.data.id;
-  const activity = (await tenant.call('POST', '/v1/club/activities', { kind: 'match', title: 'Fuzz', team_id: team, starts_at: '2030-05-05T10:00:00Z', ends_at: '2030-05-05T12:00:00Z' })).body.data.id;
-  await tenant.call('PUT', `/v1/club/teams/${team}/roster/${created[0]}`, { role: 'player', shirt_number: 7 });
-  await tenant.call('PUT', `/v1/club/activities/${activity}/attendance/${created[0]}`, { status: 'present' });
-  return [...created, team, activity];
+// A federation has one open season: the factories that would open another reuse it here.
+const maker: typeof ownedIds = {
+  ...ownedIds,
+  season_id: (service, owner) => openSeasonOf(service, owner.federationId),
+  team_id: async (service, owner) => createTeam(service, owner, { season_id: await openSeasonOf(service, owner.federationId) }),
+};
+
+/** An id of each path parameter's resource that `owner` holds, made by the factories. */
+async function idsHeldBy(owner: Tenant): Promise<Map<string, string[]>> {
+  const names = new Set(operations.filter((op) => op.kind === owner.kind).flatMap((op) => pathNames(op.path)));
+  const held = new Map<string, string[]>();
+  for (const name of names) held.set(name, maker[name] ? [await maker[name](service, owner)] : ['1']);
+  return held;
 }
-const own = await populate(club);
-const foreign = await populate(neighbour);
+const own = { club: await idsHeldBy(club), federation: await idsHeldBy(federation) };
+const foreign = { club: await idsHeldBy(others.club), federation: await idsHeldBy(others.federation) };
+const idsOf = (kind: 'club' | 'federation'): Ids => (name) => own[kind].get(name) ?? [...own[kind].values()].flat();
 const cursors = [
   (await club.call('GET', '/v1/club/members?limit=1')).body.meta.next_cursor,
-  (await neighbour.call('GET', '/v1/club/teams?limit=1')).body.meta.next_cursor,
+  (await others.club.call('GET', '/v1/club/teams?limit=1')).body.meta.next_cursor,
 ].filter(Boolean);
 
 interface Answer { op: string; status: number; contentType: string; requestId: string; body: string; method: string; replayed: boolean }
@@ -63,14 +70,15 @@ function send(method: string, target: string, headers: Record<string, string>, b
 }
 
 function hostileRequest(r: Rand, op: Operation): Promise<Omit<Answer, 'op'>> {
-  const caller = op.kind === 'federation' ? federation : club;
-  const path = op.path.replace(/\{[a-z_]+\}/g, () => pathParam(r, own, foreign));
-  const url = new URL(path + queryText(r, op.query && toJsonSchema(op.query), cursors), service.url);
+  const kind = op.kind === 'federation' ? 'federation' : 'club';
+  const path = op.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => pathParam(r, idsOf(kind)(name), foreign[kind].get(name) ?? ['1']));
+  const url = new URL(path + queryText(r, op.query && toJsonSchema(op.query), cursors, idsOf(kind)), service.url);
   const method = r.chance(0.03) ? r.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) : op.method;
   const withBody = method !== 'GET' && method !== 'DELETE' ? r.chance(0.95) : r.chance(0.05);
-  const body = withBody ? bodyText(r, op.body && toJsonSchema(op.body), [...own, ...foreign.slice(0, 1)]) : undefined;
+  const example = op.body && (v.getExamples(op.body) as Record<string, unknown>[] | undefined)?.[0];
+  const body = withBody ? bodyText(r, op.body && toJsonSchema(op.body), idsOf(kind), example) : undefined;
   let headers: Record<string, string> = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...writeHeaders(r) };
-  if (!r.chance(0.03)) headers = signRequest({ method, url, headers, body, key: caller.key });
+  if (!r.chance(0.03)) headers = signRequest({ method, url, headers, body, key: callers[op.kind].key });
   if (r.chance(0.02)) headers['x-request-id'] = r.pick(['mine-1', 'x'.repeat(100), '../x']);
   return send(method, url.pathname + url.search, headers, body);
 }
@@ -92,7 +100,8 @@ t.test(`${perOperation * operations.length} hostile requests over all ${operatio
     const p = JSON.parse(a.body);
     return a.contentType !== 'application/problem+json' || (p.request_id !== a.requestId && !a.replayed) || !(p.code in catalog) || p.status !== a.status;
   }));
-  failed('every success is a JSON envelope', answers.filter((a) => a.status < 400 && (a.contentType !== 'application/json' || !('data' in JSON.parse(a.body)))));
+  const envelope = (a: Answer) => (a.status === 304 ? a.body === '' : a.contentType === 'application/json' && 'data' in JSON.parse(a.body));
+  failed('every success is a JSON envelope (or a bodiless 304)', answers.filter((a) => a.status < 400 && !envelope(a)));
   const byOp = new Map(operations.map((op) => [op.id, answers.filter((a) => a.op === op.id)]));
   t.same([...byOp].filter(([, list]) => list.length < perOperation).map(([id]) => id), [], `${perOperation} requests for every operation`);
   const statuses = [...new Set(answers.map((a) => a.status))].sort();

@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import type { Sql } from 'postgres';
 import { ApiError } from '../../src/errors.js';
 import { defineOperation, type Operation } from '../../src/operations/operation.js';
+import { defineStore } from '../../src/resources/store.js';
+import type { ResourceType } from '../../src/resources/unit.js';
 import { afterCursor, page } from '../../src/operations/paging.js';
 import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/operations/schemas.js';
 import { meGet } from '../../src/operations/me/get.js';
@@ -21,6 +23,16 @@ export async function createThingsTable(sql: Sql): Promise<void> {
 const thing = v.object({ id: v.string(), name: v.string(), color: v.nullable(v.string()), version: v.number() });
 const cols = (sql: any) => sql`id, name, color, version`;
 
+/** A resource only the tests know, written through the same store commands as real ones. */
+const things = defineStore<{ id: string; name: string; color: string | null; version: number }>({
+  type: 'thing' as ResourceType,
+  table: 'test_things',
+  owner: 'club',
+  columns: ['id', 'name', 'color', 'version'],
+  visible: (sql, ws) => sql`club_id = ${ws.id}`,
+  audience: (_row, ws) => ({ workspaces: [ws.id] }),
+});
+
 export const table: Operation[] = [
   meGet,
   changesList('club'),
@@ -29,9 +41,8 @@ export const table: Operation[] = [
     body: v.strictObject({ name: text(1, 10), color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }),
     response: thing,
     async handler(ctx) {
-      const [row] = await ctx.sql`insert into test_things (club_id, name, color) values (${ctx.workspace.id}, ${ctx.body.name}, ${ctx.body.color ?? null}) returning ${cols(ctx.sql)}`;
-      ctx.change({ resourceType: 'thing', resourceId: row!.id, action: 'created', version: 1 });
-      return { status: 201, data: row, location: `/v1/club/things/${row!.id}` };
+      const row = await things.insert(ctx.unit, { club_id: ctx.workspace.id, name: ctx.body.name, color: ctx.body.color ?? null });
+      return { status: 201, data: row, location: `/v1/club/things/${row.id}` };
     },
   }),
   defineOperation({
@@ -40,22 +51,15 @@ export const table: Operation[] = [
     async handler(ctx) {
       const [row] = await ctx.sql`select ${cols(ctx.sql)} from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id}`;
       if (!row) throw new ApiError('not_found', 'no such thing');
-      return { data: row, version: row.version };
+      return { data: row };
     },
   }),
   defineOperation({
     id: 'club.things.update', summary: 'test', method: 'PATCH', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:write',
     params: idParams('thing_id'), body: v.strictObject({ color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }), response: thing,
-    async currentVersion(ctx) {
-      const [row] = await ctx.sql`select version from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id} for update`;
-      return row ? row.version : null;
-    },
+    lock: { store: things, param: 'thing_id' },
     async handler(ctx) {
-      const [row] = await ctx.sql`update test_things set color = ${ctx.body.color === undefined ? ctx.sql`color` : ctx.body.color}, version = version + 1
-        where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id} returning ${cols(ctx.sql)}`;
-      if (!row) throw new ApiError('not_found', 'no such thing');
-      ctx.change({ resourceType: 'thing', resourceId: row.id, action: 'updated', version: row.version });
-      return { data: row };
+      return { data: await things.update(ctx.unit, ctx.locked, ctx.body.color === undefined ? {} : { color: ctx.body.color }) };
     },
   }),
   defineOperation({

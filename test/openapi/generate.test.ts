@@ -5,6 +5,7 @@ import { defineOperation, type Operation } from '../../src/operations/operation.
 import { generateOpenApi, tagOf } from '../../src/openapi/generate.js';
 import { pathNames } from '../../src/openapi/parameters.js';
 import { operations } from '../../src/operations/index.js';
+import { members } from '../../src/resources/members.js';
 import { emptyBody, id, idParams, listQuery, resourceMeta, text } from '../../src/operations/schemas.js';
 
 type Json = Record<string, any>;
@@ -17,9 +18,9 @@ const samples: Operation[] = [
   defineOperation({ id: 'club.samples.list', summary: 'Members', method: 'GET', path: '/v1/club/samples', kind: 'club', scope: 'club:members:read', query: listQuery({}), response: member, list: true, handler: unused }),
   defineOperation({ id: 'club.samples.get', summary: 'One member', method: 'GET', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:read', params: idParams('sample_id'), response: member, handler: unused }),
   defineOperation({ id: 'club.samples.create', summary: 'Add', method: 'POST', path: '/v1/club/samples', kind: 'club', scope: 'club:members:write', body: v.strictObject({ name: text(1, 100), team_id: v.optional(v.nullable(id)) }), response: member, handler: unused }),
-  defineOperation({ id: 'club.samples.update', summary: 'Change', method: 'PATCH', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, currentVersion: async () => 1, handler: unused }),
-  defineOperation({ id: 'club.samples.archive', summary: 'Archive', method: 'POST', path: '/v1/club/samples/{sample_id}/archive', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: emptyBody, response: member, currentVersion: async () => 1, handler: unused }),
-  defineOperation({ id: 'club.samples.delete', summary: 'Remove', method: 'DELETE', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', response: member, currentVersion: async () => 1, handler: unused }),
+  defineOperation({ id: 'club.samples.update', summary: 'Change', method: 'PATCH', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, refusals: ['conflict'], lock: { store: members, param: 'sample_id' } as never, handler: unused }),
+  defineOperation({ id: 'club.samples.archive', summary: 'Archive', method: 'POST', path: '/v1/club/samples/{sample_id}/archive', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: emptyBody, response: member, lock: { store: members, param: 'sample_id' } as never, handler: unused }),
+  defineOperation({ id: 'club.samples.delete', summary: 'Remove', method: 'DELETE', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', response: member, lock: { store: members, param: 'sample_id' } as never, handler: unused }),
 ];
 
 function operationsOf(doc: Json): { path: string; method: string; op: Json }[] {
@@ -143,4 +144,12 @@ t.test('tags name the resource', async (t) => {
   t.equal(tagOf('club.samples.list'), 'samples');
   t.equal(tagOf('federation.transfers.documents.list'), 'transfers.documents');
   t.equal(tagOf('me.get'), 'me');
+});
+
+t.test('an operation\'s declared rule reasons are named in its 422 answer', async (t) => {
+  const doc = generateOpenApi(operations, '0') as Json;
+  const put = operationsOf(doc).find((o) => o.op.operationId === 'club.roster.put')!.op;
+  t.match(put.responses['422'].description, /rule_violation.*`member_archived`/);
+  const get = operationsOf(doc).find((o) => o.op.operationId === 'club.members.get')!.op;
+  t.notOk(get.responses['422'], 'a read declares no rule');
 });

@@ -1,11 +1,13 @@
-// Fresh workspaces per test, so files run in parallel without cleaning tables.
+// The one place tests create data: fresh workspaces per test (so files run in parallel without
+// cleaning tables) and every resource in any state. The only test code that writes SQL.
 import { randomBytes } from 'node:crypto';
-import type { Sql } from 'postgres';
 import { grantableScopes, type Scope } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
+import { nameKey } from '../../src/resources/person-names.js';
+import type { ResourceType } from '../../src/resources/unit.js';
 import type { SigningKey } from '../../src/signing/client.js';
-import { request, type RequestOptions, type Response, type Service } from './harness.js';
+import { checkResponse, request, type RequestOptions, type Response, type Service } from './harness.js';
 
 export interface Tenant {
   id: string;
@@ -14,7 +16,7 @@ export interface Tenant {
   operatorId: string;
   keyId: string;
   key: SigningKey;
-  /** A signed request as this tenant's credential. */
+  /** A signed request as this tenant's credential; a 2xx answer is checked against the operation's schema. */
   call<T = any>(method: string, path: string, body?: unknown, options?: Omit<RequestOptions, 'key' | 'body'>): Promise<Response<T>>;
 }
 
@@ -29,7 +31,11 @@ async function tenant(service: Service, workspace: { id: string; kind: 'club' | 
   const key: SigningKey = { keyId: issued.key_id, algorithm: 'hmac-sha256', secret: issued.secret! };
   return {
     id: workspace.id, kind: workspace.kind, federationId, operatorId: operator.id, keyId: issued.key_id, key,
-    call: (method, path, body, options = {}) => request(service.url, method, path, { ...options, body, key }),
+    async call(method, path, body, options = {}) {
+      const res = await request(service.url, method, path, { ...options, body, key });
+      checkResponse(service.router, workspace.kind, method, path, res);
+      return res;
+    },
   };
 }
 
@@ -44,10 +50,200 @@ export async function createClub(service: Service, federation?: Tenant, options:
   return tenant(service, { id: ws.id, kind: 'club' }, fed.id, options.scopes, options.rateLimit);
 }
 
-/** An open season (or another status) of the federation, directly in the database. */
-export async function createSeason(sql: Sql, federationId: string, status: 'planned' | 'open' | 'closed' = 'open', year = 2000 + Math.floor(Math.random() * 90)): Promise<string> {
-  const [row] = await sql<{ id: string }[]>`
+/** A season of the federation (open unless said otherwise), in a random year unless given. */
+export async function createSeason(service: Service, federationId: string, status: 'planned' | 'open' | 'closed' = 'open', year = 2000 + Math.floor(Math.random() * 90)): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
     insert into seasons (federation_id, name, starts_on, ends_on, status)
     values (${federationId}, ${`Season ${year}`}, ${`${year}-01-01`}, ${`${year}-12-31`}, ${status}) returning id`;
   return row!.id;
 }
+
+export async function createCategory(service: Service, federationId: string, fields: { code: string; name?: string; min_age?: number | null; max_age?: number | null; status?: 'active' | 'retired' }): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into license_categories (federation_id, code, name, min_age, max_age, status)
+    values (${federationId}, ${fields.code}, ${fields.name ?? fields.code}, ${fields.min_age ?? null}, ${fields.max_age ?? null}, ${fields.status ?? 'active'})
+    returning id`;
+  return row!.id;
+}
+
+export interface MemberFields {
+  first_name?: string; last_name?: string; birth_date?: string; gender?: string; status?: 'active' | 'archived';
+  external_ref?: string | null; guardians?: unknown[];
+}
+
+export async function createMember(service: Service, club: Tenant, fields: MemberFields = {}): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into members (club_id, first_name, last_name, birth_date, gender, status, external_ref, guardians)
+    values (${club.id}, ${fields.first_name ?? 'Sem'}, ${fields.last_name ?? 'de Vries'}, ${fields.birth_date ?? '2012-06-01'},
+      ${fields.gender ?? 'male'}, ${fields.status ?? 'active'}, ${fields.external_ref ?? null}, ${service.sql.json((fields.guardians ?? []) as never)})
+    returning id`;
+  return row!.id;
+}
+
+/** Many members of one club in one statement (EXPLAIN tests, benchmarks). */
+export async function createMembers(service: Service, club: Tenant, count: number): Promise<void> {
+  await service.sql`
+    insert into members (club_id, first_name, last_name, birth_date, gender, external_ref, status, guardians)
+    select ${club.id}, 'First' || i, 'Last' || i, date '2000-01-01' + (i % 5000), 'female', 'ref-' || i,
+      case when i % 10 = 0 then 'archived' else 'active' end, '[]'
+    from generate_series(1, ${count}) as i`;
+  await service.sql`analyze members`;
+}
+
+export async function createTeam(service: Service, club: Tenant, fields: { season_id?: string; name?: string; status?: 'active' | 'archived' } = {}): Promise<string> {
+  const season = fields.season_id ?? (await createSeason(service, club.federationId));
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into teams (club_id, name, season_id, category, gender, status)
+    values (${club.id}, ${fields.name ?? 'U12'}, ${season}, 'U12', 'mixed', ${fields.status ?? 'active'}) returning id`;
+  return row!.id;
+}
+
+export async function addToRoster(service: Service, teamId: string, memberId: string, role = 'player', shirt: number | null = null): Promise<void> {
+  await service.sql`insert into roster_entries (team_id, member_id, role, shirt_number) values (${teamId}, ${memberId}, ${role}, ${shirt})`;
+}
+
+export async function createActivity(service: Service, club: Tenant, fields: { team_id?: string | null; status?: 'scheduled' | 'cancelled'; starts_at?: string } = {}): Promise<string> {
+  const starts = new Date(fields.starts_at ?? '2030-06-01T10:00:00.000Z');
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into activities (club_id, kind, title, team_id, starts_at, ends_at, status)
+    values (${club.id}, 'training', 'Training', ${fields.team_id ?? null}, ${starts}, ${new Date(starts.getTime() + 3_600_000)}, ${fields.status ?? 'scheduled'})
+    returning id`;
+  return row!.id;
+}
+
+/** Moves rows' `updated_at` into the past, for `updated_since` filters. */
+export async function backdate(service: Service, table: 'members' | 'teams' | 'activities', ids: string[], at: string): Promise<void> {
+  await service.sql`update ${service.sql(table)} set updated_at = ${at} where id in ${service.sql(ids)}`;
+}
+
+/** What the federation side does to a season until its own operations exist. */
+export async function setSeasonStatus(service: Service, seasonId: string, status: 'planned' | 'open' | 'closed'): Promise<void> {
+  await service.sql`update seasons set status = ${status} where id = ${seasonId}`;
+}
+
+/**
+ * A row of each stateful resource in any state of its machine, visible to `actor`: the walk of
+ * every machine (test/resources/machines.test.ts) reads this.
+ */
+export const inState: Partial<Record<ResourceType, (service: Service, actor: Tenant, state: string, action?: string) => Promise<string>>> = {
+  member: (service, club, state) => createMember(service, club, { status: state as 'active' | 'archived' }),
+  activity: (service, club, state) => createActivity(service, club, { status: state as 'scheduled' | 'cancelled' }),
+};
+
+/**
+ * For each path parameter, an id of a resource `owner` holds: the security walk proves every other
+ * workspace gets 404 for it (test/http/security.test.ts).
+ */
+export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promise<string>> = {
+  member_id: (service, club) => createMember(service, club),
+  team_id: (service, club) => createTeam(service, club),
+  activity_id: (service, club) => createActivity(service, club),
+};
+
+// Licensing: categories, persons, licenses and transfers in any state.
+
+type LicenseState = 'requested' | 'approved' | 'rejected' | 'withdrawn' | 'suspended';
+type TransferState = 'requested' | 'released' | 'approved' | 'rejected' | 'cancelled';
+
+/** A club of the federation without a credential of its own (a party the test does not call as). */
+export async function createClubWorkspace(service: Service, federationId: string, status: 'active' | 'suspended' = 'active'): Promise<string> {
+  const ws = await createWorkspace(service.sql, { kind: 'club', name: `Club ${tag()}`, federationId, country: 'NL' });
+  if (status !== 'active') await service.sql`update workspaces set status = ${status}, suspend_reason = 'test' where id = ${ws.id}`;
+  return ws.id;
+}
+
+export interface PersonFields { first_name?: string; last_name?: string; birth_date?: string; gender?: string; current_club_id?: string | null }
+
+export async function createPerson(service: Service, federationId: string, fields: PersonFields = {}): Promise<string> {
+  const first = fields.first_name ?? 'Noor';
+  const last = fields.last_name ?? `Jansen ${tag()}`;
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into persons (federation_id, first_name, last_name, first_name_key, last_name_key, birth_date, gender, current_club_id)
+    values (${federationId}, ${first}, ${last}, ${nameKey(first)}, ${nameKey(last)}, ${fields.birth_date ?? '2011-05-20'},
+      ${fields.gender ?? 'female'}, ${fields.current_club_id ?? null})
+    returning id`;
+  return row!.id;
+}
+
+/** Many persons of one federation in one statement (EXPLAIN tests). */
+export async function createPersons(service: Service, federationId: string, count: number): Promise<void> {
+  await service.sql`
+    insert into persons (federation_id, first_name, last_name, first_name_key, last_name_key, birth_date, gender)
+    select ${federationId}, 'First' || i, 'Last' || i, 'first' || i, 'last' || i, date '2000-01-01' + (i % 5000), 'male'
+    from generate_series(1, ${count}) as i`;
+  await service.sql`analyze persons`;
+}
+
+/** The federation's open season, created when it has none (there is at most one). */
+export async function openSeasonOf(service: Service, federationId: string): Promise<string> {
+  const [open] = await service.sql<{ id: string }[]>`select id from seasons where federation_id = ${federationId} and status = 'open'`;
+  return open?.id ?? createSeason(service, federationId);
+}
+
+export interface LicenseFields {
+  member_id?: string; season_id?: string; category_id?: string; status?: LicenseState; person_id?: string;
+}
+
+/** A license of `clubId` in any state; approved and suspended ones carry a number and a person. */
+export async function createLicense(service: Service, clubId: string, fields: LicenseFields = {}): Promise<string> {
+  const [club] = await service.sql<{ federation_id: string }[]>`select federation_id from workspaces where id = ${clubId}`;
+  const federationId = club!.federation_id;
+  const memberId = fields.member_id ?? (await createMember(service, { id: clubId } as Tenant));
+  const seasonId = fields.season_id ?? (await openSeasonOf(service, federationId));
+  const categoryId = fields.category_id ?? (await createCategory(service, federationId, { code: `C${tag()}`.toUpperCase() }));
+  const status = fields.status ?? 'requested';
+  const decided = status === 'approved' || status === 'suspended';
+  const personId = fields.person_id ?? (decided ? await createPerson(service, federationId, { current_club_id: clubId }) : null);
+  if (personId) await service.sql`update members set person_id = ${personId} where id = ${memberId}`;
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into licenses (federation_id, club_id, member_id, person_id, season_id, category_id, category_code, number, status,
+      decided_at, reason, valid_from, valid_until)
+    select ${federationId}, ${clubId}, ${memberId}, ${personId}, ${seasonId}, c.id, c.code,
+      ${decided ? `T-${tag()}` : null}, ${status}, ${status === 'requested' || status === 'withdrawn' ? null : new Date()},
+      ${status === 'rejected' || status === 'suspended' ? 'test' : null},
+      case when ${decided} then s.starts_on end, case when ${decided} then s.ends_on end
+    from license_categories c, seasons s where c.id = ${categoryId} and s.id = ${seasonId}
+    returning id`;
+  return row!.id;
+}
+
+export async function licenseNumberOf(service: Service, licenseId: string): Promise<string> {
+  const [row] = await service.sql<{ number: string }[]>`select number from licenses where id = ${licenseId}`;
+  return row!.number;
+}
+
+/** A transfer of an approved license of `fromClubId` to `toClubId`, in any state. */
+export async function createTransfer(service: Service, fromClubId: string, toClubId: string, status: TransferState = 'requested'): Promise<string> {
+  const licenseId = await createLicense(service, fromClubId, { status: 'approved' });
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into transfers (federation_id, person_id, license_id, license_number, from_club_id, to_club_id, season_id, status,
+      released_at, decided_at)
+    select federation_id, person_id, id, number, club_id, ${toClubId}, season_id, ${status},
+      ${status === 'requested' ? null : new Date()}, ${['approved', 'rejected'].includes(status) ? new Date() : null}
+    from licenses where id = ${licenseId}
+    returning id`;
+  return row!.id;
+}
+
+export async function setClubStatus(service: Service, clubId: string, status: 'active' | 'suspended'): Promise<void> {
+  await service.sql`update workspaces set status = ${status} where id = ${clubId}`;
+}
+
+/** A club for a federation actor; the club itself for a club actor. */
+const clubOf = (service: Service, actor: Tenant) => (actor.kind === 'club' ? Promise.resolve(actor.id) : createClubWorkspace(service, actor.id));
+
+inState.club = (service, federation, state) => createClubWorkspace(service, federation.id, state as 'active' | 'suspended');
+inState.license = async (service, actor, state) => createLicense(service, await clubOf(service, actor), { status: state as LicenseState });
+// A club releases what leaves it and cancels what it asked for: the actor is the party the action needs.
+inState.transfer = async (service, actor, state, action) => {
+  const other = await createClubWorkspace(service, actor.federationId);
+  const own = await clubOf(service, actor);
+  return action === 'release' ? createTransfer(service, own, other, state as TransferState) : createTransfer(service, other, own, state as TransferState);
+};
+
+ownedIds.club_id = (service, owner) => clubOf(service, owner);
+ownedIds.season_id = (service, owner) => createSeason(service, owner.federationId);
+ownedIds.person_id = (service, owner) => createPerson(service, owner.federationId);
+ownedIds.license_id = async (service, owner) => createLicense(service, await clubOf(service, owner));
+ownedIds.transfer_id = async (service, owner) =>
+  createTransfer(service, await clubOf(service, owner), await createClubWorkspace(service, owner.federationId));

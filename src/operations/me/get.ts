@@ -21,14 +21,14 @@ export const meGet = defineOperation({
     ),
   }),
   async handler(ctx) {
-    const { credential } = ctx;
+    const { caller } = ctx;
     return {
       data: {
-        workspace: { id: credential.workspace.id, kind: credential.workspace.kind, name: credential.workspace.name },
-        key_id: credential.keyId,
-        label: credential.label,
-        scopes: [...credential.scopes].sort(),
-        algorithm: credential.algorithm,
+        workspace: { id: caller.workspace.id, kind: caller.workspace.kind, name: caller.workspace.name },
+        key_id: caller.keyId,
+        label: caller.label,
+        scopes: [...caller.scopes].sort(),
+        algorithm: caller.algorithm,
         rate_limit: { limit: ctx.rateLimit.limit, window_seconds: ctx.rateLimit.windowSeconds },
       },
     };

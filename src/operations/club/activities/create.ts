@@ -1,6 +1,7 @@
+import { activities, expectEndAfterStart, instant } from '../../../resources/activities.js';
+import { teams } from '../../../resources/teams.js';
 import { defineOperation } from '../../operation.js';
 import { activityCreateBody, activityOut } from './schemas.js';
-import { checkTeam, checkTimes, instant, type ActivityRow } from './store.js';
 
 export const clubActivitiesCreate = defineOperation({
   id: 'club.activities.create',
@@ -12,17 +13,15 @@ export const clubActivitiesCreate = defineOperation({
   body: activityCreateBody,
   response: activityOut,
   async handler(ctx) {
-    const { body, sql } = ctx;
+    const { body } = ctx;
     const startsAt = instant(body.starts_at);
     const endsAt = instant(body.ends_at);
-    checkTimes(startsAt, endsAt);
-    if (body.team_id) await checkTeam(sql, ctx.workspace.id, body.team_id);
-    const [row] = await sql<ActivityRow[]>`
-      insert into activities (club_id, kind, title, team_id, starts_at, ends_at, location, notes)
-      values (${ctx.workspace.id}, ${body.kind}, ${body.title}, ${body.team_id ?? null}, ${startsAt}, ${endsAt},
-        ${body.location ?? null}, ${body.notes ?? null})
-      returning id, kind, title, team_id, starts_at, ends_at, location, notes, status, cancel_reason, created_at, updated_at, version`;
-    ctx.change({ resourceType: 'activity', resourceId: row!.id, action: 'created', version: row!.version });
-    return { status: 201, data: { ...row!, attendance: [] }, location: `/v1/club/activities/${row!.id}` };
+    expectEndAfterStart(startsAt, endsAt);
+    if (body.team_id) await teams.referenced(ctx.sql, ctx.workspace, body.team_id, '/team_id');
+    const row = await activities.insert(ctx.unit, {
+      club_id: ctx.workspace.id, kind: body.kind, title: body.title, team_id: body.team_id ?? null,
+      starts_at: startsAt, ends_at: endsAt, location: body.location ?? null, notes: body.notes ?? null,
+    });
+    return { status: 201, data: { ...row, attendance: [] }, location: `/v1/club/activities/${row.id}` };
   },
 });

@@ -1,7 +1,7 @@
+import { activities, withAttendance } from '../../../resources/activities.js';
 import { defineOperation } from '../../operation.js';
 import { idParams } from '../../schemas.js';
 import { activityOut } from './schemas.js';
-import { activityWithAttendance } from './store.js';
 
 export const clubActivitiesGet = defineOperation({
   id: 'club.activities.get',
@@ -13,7 +13,6 @@ export const clubActivitiesGet = defineOperation({
   params: idParams('activity_id'),
   response: activityOut,
   async handler(ctx) {
-    const { activity, data } = await activityWithAttendance(ctx.sql, ctx.workspace.id, ctx.params.activity_id);
-    return { data, version: activity.version };
+    return { data: await withAttendance(ctx.sql, await activities.get(ctx.sql, ctx.workspace, ctx.params.activity_id)) };
   },
 });

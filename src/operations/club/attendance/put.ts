@@ -1,9 +1,8 @@
-import { ApiError } from '../../../errors.js';
+import { activities, expectScheduled, withAttendance } from '../../../resources/activities.js';
+import { members } from '../../../resources/members.js';
 import { defineOperation } from '../../operation.js';
-import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { activityOut, attendancePutBody } from '../activities/schemas.js';
-import { activityWithAttendance, assertScheduled, findActivity } from '../activities/store.js';
 
 export const clubAttendancePut = defineOperation({
   id: 'club.attendance.put',
@@ -15,26 +14,18 @@ export const clubAttendancePut = defineOperation({
   params: idParams('activity_id', 'member_id'),
   body: attendancePutBody,
   response: activityOut,
-  currentVersion: (ctx) => lockedVersion(ctx.sql, 'activities', ctx.workspace.id, ctx.params.activity_id),
+  lock: { store: activities, param: 'activity_id' },
+  refusals: ['invalid_state'],
   async handler(ctx) {
-    const { sql } = ctx;
-    const clubId = ctx.workspace.id;
-    const { activity_id: activityId, member_id: memberId } = ctx.params;
-    const { status } = ctx.body;
-    const note = ctx.body.note ?? null;
-    const activity = await findActivity(sql, clubId, activityId, true);
-    const [member] = await sql`select 1 from members where id = ${memberId} and club_id = ${clubId}`;
-    if (!member) throw new ApiError('not_found', 'no such member');
-    assertScheduled(activity);
+    const { sql } = ctx.unit;
+    const activity = ctx.locked;
+    const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
+    expectScheduled(activity, 'attendance');
     const [row] = await sql<{ created: boolean }[]>`
-      insert into attendance (activity_id, member_id, status, note) values (${activityId}, ${memberId}, ${status}, ${note})
+      insert into attendance (activity_id, member_id, status, note) values (${activity.id}, ${member.id}, ${ctx.body.status}, ${ctx.body.note ?? null})
       on conflict (activity_id, member_id) do update set status = excluded.status, note = excluded.note, recorded_at = now()
       returning (xmax = 0) as created`;
-    const [bumped] = await sql<{ version: number }[]>`
-      update activities set version = version + 1, updated_at = now()
-      where id = ${activityId} and club_id = ${clubId} returning version`;
-    ctx.change({ resourceType: 'activity', resourceId: activityId, action: 'updated', version: bumped!.version });
-    const { data } = await activityWithAttendance(sql, clubId, activityId);
-    return row!.created ? { status: 201, data, location: `/v1/club/activities/${activityId}/attendance/${memberId}` } : { data };
+    const data = await withAttendance(sql, await activities.update(ctx.unit, activity));
+    return row!.created ? { status: 201, data, location: `/v1/club/activities/${activity.id}/attendance/${member.id}` } : { data };
   },
 });

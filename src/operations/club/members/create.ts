@@ -1,6 +1,6 @@
+import { members } from '../../../resources/members.js';
 import { defineOperation } from '../../operation.js';
 import { normalizeAddress } from '../profile/address.js';
-import { memberColumns } from './rows.js';
 import { member, memberCreateBody, normalizeGuardians, todayUtc } from './schemas.js';
 
 export const clubMembersCreate = defineOperation({
@@ -12,9 +12,11 @@ export const clubMembersCreate = defineOperation({
   scope: 'club:members:write',
   body: memberCreateBody,
   response: member,
+  refusals: ['conflict'],
   async handler(ctx) {
-    const { sql, body } = ctx;
-    const values = {
+    const { body } = ctx;
+    const { sql } = ctx.unit;
+    const row = await members.insert(ctx.unit, {
       club_id: ctx.workspace.id,
       first_name: body.first_name,
       last_name: body.last_name,
@@ -26,9 +28,7 @@ export const clubMembersCreate = defineOperation({
       external_ref: body.external_ref ?? null,
       joined_on: body.joined_on ?? todayUtc(),
       guardians: sql.json(normalizeGuardians(body.guardians ?? [])),
-    };
-    const [row] = await sql`insert into members ${sql(values)} returning ${sql(memberColumns as unknown as string[])}`;
-    ctx.change({ resourceType: 'member', resourceId: row!.id, action: 'created', version: row!.version });
-    return { status: 201, data: row, location: `/v1/club/members/${row!.id}` };
+    });
+    return { status: 201, data: row, location: `/v1/club/members/${row.id}` };
   },
 });

@@ -1,7 +1,6 @@
+import { members } from '../../../resources/members.js';
 import { defineOperation } from '../../operation.js';
-import { ApiError } from '../../../errors.js';
 import { idParams } from '../../schemas.js';
-import { findMember } from './rows.js';
 import { member } from './schemas.js';
 
 export const clubMembersGet = defineOperation({
@@ -14,8 +13,6 @@ export const clubMembersGet = defineOperation({
   params: idParams('member_id'),
   response: member,
   async handler(ctx) {
-    const row = await findMember(ctx.sql, ctx.workspace.id, ctx.params.member_id);
-    if (!row) throw new ApiError('not_found', `no member ${ctx.params.member_id}`);
-    return { data: row, version: row.version as number };
+    return { data: await members.get(ctx.sql, ctx.workspace, ctx.params.member_id) };
   },
 });

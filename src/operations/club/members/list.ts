@@ -3,7 +3,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { defineOperation } from '../../operation.js';
 import { afterCursor, page } from '../../paging.js';
 import { enumFilter, id, listQuery } from '../../schemas.js';
-import { memberColumns } from './rows.js';
+import { memberColumns } from '../../../resources/members.js';
 import { member, memberStatuses } from './schemas.js';
 
 export interface MemberFilters {

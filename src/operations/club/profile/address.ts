@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { ApiError } from '../../../errors.js';
 import { address } from '../../schemas.js';
 
-export type Address = { line1: string; line2: string | null; postal_code: string; city: string; country: string };
+export type { Address } from '../../../resources/members.js';
+import type { Address } from '../../../resources/members.js';
 
 export const addressPatch = v.nullable(v.partial(address));
 export type AddressPatch = v.InferOutput<typeof addressPatch>;

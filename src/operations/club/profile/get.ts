@@ -1,6 +1,6 @@
+import { clubs } from '../../../resources/clubs.js';
 import { defineOperation } from '../../operation.js';
-import { ApiError } from '../../../errors.js';
-import { clubProfile, findClubProfile } from './schemas.js';
+import { clubProfile } from './schemas.js';
 
 export const clubProfileGet = defineOperation({
   id: 'club.profile.get',
@@ -11,8 +11,6 @@ export const clubProfileGet = defineOperation({
   scope: 'club:profile:read',
   response: clubProfile,
   async handler(ctx) {
-    const row = await findClubProfile(ctx.sql, ctx.workspace.id);
-    if (!row) throw new ApiError('not_found', 'no such club');
-    return { data: row, version: row.version as number };
+    return { data: await clubs.get(ctx.sql, ctx.workspace, ctx.workspace.id) };
   },
 });

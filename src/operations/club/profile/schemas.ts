@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { Sql, TransactionSql } from 'postgres';
 import { addressOut, email, phone, resourceMeta, text, url } from '../../schemas.js';
 import { addressPatch, readOnly } from './address.js';
 
@@ -35,12 +34,3 @@ export const clubProfilePatch = v.strictObject({
   status: readOnly('is not writable here: the federation suspends and reinstates clubs'),
   affiliation_number: readOnly('is not writable here: the federation assigns it'),
 });
-
-/** The caller's own club row: the profile is scoped by the workspace, never by a path id. */
-export async function findClubProfile(sql: Sql | TransactionSql, clubId: string, lock = false) {
-  const [row] = await sql`
-    select id, name, short_name, federation_id, affiliation_number, status, email, phone, website, address,
-           founded_year, created_at, updated_at, version
-    from workspaces where id = ${clubId} and kind = 'club' ${lock ? sql`for update` : sql``}`;
-  return row;
-}

@@ -1,9 +1,8 @@
-import { ApiError, ruleViolation } from '../../../errors.js';
+import { expectActive, members } from '../../../resources/members.js';
+import { teams, withRoster } from '../../../resources/teams.js';
 import { defineOperation } from '../../operation.js';
-import { lockedVersion } from '../../versions.js';
 import { idParams } from '../../schemas.js';
 import { rosterPutBody, teamOut } from '../teams/schemas.js';
-import { bumpTeam, findTeam, teamWithRoster } from '../teams/store.js';
 
 export const clubRosterPut = defineOperation({
   id: 'club.roster.put',
@@ -15,31 +14,23 @@ export const clubRosterPut = defineOperation({
   params: idParams('team_id', 'member_id'),
   body: rosterPutBody,
   response: teamOut,
-  currentVersion: (ctx) => lockedVersion(ctx.sql, 'teams', ctx.workspace.id, ctx.params.team_id),
+  lock: { store: teams, param: 'team_id' },
+  reasons: ['member_archived'],
+  refusals: ['conflict'],
   async handler(ctx) {
-    const { sql } = ctx;
-    const clubId = ctx.workspace.id;
-    const { team_id: teamId, member_id: memberId } = ctx.params;
+    const { sql } = ctx.unit;
+    const team = ctx.locked;
+    const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
+    expectActive(member);
     const role = ctx.body.role;
     const shirt = ctx.body.shirt_number ?? null;
-    await findTeam(sql, clubId, teamId, true);
-    const [member] = await sql<{ status: string }[]>`
-      select status from members where id = ${memberId} and club_id = ${clubId}`;
-    if (!member) throw new ApiError('not_found', 'no such member');
-    if (member.status !== 'active') throw ruleViolation('member_archived', 'the member is archived');
     const [entry] = await sql<{ role: string; shirt_number: number | null }[]>`
-      select role, shirt_number from roster_entries where team_id = ${teamId} and member_id = ${memberId}`;
-    if (!entry) {
-      await sql`insert into roster_entries (team_id, member_id, role, shirt_number) values (${teamId}, ${memberId}, ${role}, ${shirt})`;
-    } else if (entry.role !== role || entry.shirt_number !== shirt) {
-      await sql`update roster_entries set role = ${role}, shirt_number = ${shirt}, updated_at = now()
-        where team_id = ${teamId} and member_id = ${memberId}`;
-    }
-    if (!entry || entry.role !== role || entry.shirt_number !== shirt) {
-      const version = await bumpTeam(sql, clubId, teamId);
-      ctx.change({ resourceType: 'team', resourceId: teamId, action: 'updated', version });
-    }
-    const { data } = await teamWithRoster(sql, clubId, teamId);
-    return entry ? { data } : { status: 201, data, location: `/v1/club/teams/${teamId}/roster/${memberId}` };
+      select role, shirt_number from roster_entries where team_id = ${team.id} and member_id = ${member.id}`;
+    if (entry && entry.role === role && entry.shirt_number === shirt) return { data: await withRoster(sql, team) };
+    await sql`
+      insert into roster_entries (team_id, member_id, role, shirt_number) values (${team.id}, ${member.id}, ${role}, ${shirt})
+      on conflict (team_id, member_id) do update set role = excluded.role, shirt_number = excluded.shirt_number, updated_at = now()`;
+    const data = await withRoster(sql, await teams.update(ctx.unit, team));
+    return entry ? { data } : { status: 201, data, location: `/v1/club/teams/${team.id}/roster/${member.id}` };
   },
 });

@@ -1,6 +1,6 @@
+import { expectSeasonOpenForTeams, teams } from '../../../resources/teams.js';
 import { defineOperation } from '../../operation.js';
-import { teamCreateBody, teamOut as teamSchema } from './schemas.js';
-import { checkSeason, teamOut, type TeamRow } from './store.js';
+import { teamCreateBody, teamOut } from './schemas.js';
 
 export const clubTeamsCreate = defineOperation({
   id: 'club.teams.create',
@@ -10,15 +10,12 @@ export const clubTeamsCreate = defineOperation({
   kind: 'club',
   scope: 'club:teams:write',
   body: teamCreateBody,
-  response: teamSchema,
+  response: teamOut,
+  reasons: ['season_closed'],
   async handler(ctx) {
-    const { body, sql } = ctx;
-    await checkSeason(sql, ctx.workspace.federationId, body.season_id);
-    const [team] = await sql<TeamRow[]>`
-      insert into teams (club_id, name, season_id, category, gender)
-      values (${ctx.workspace.id}, ${body.name}, ${body.season_id}, ${body.category}, ${body.gender})
-      returning id, name, season_id, category, gender, status, created_at, updated_at, version`;
-    ctx.change({ resourceType: 'team', resourceId: team!.id, action: 'created', version: team!.version });
-    return { status: 201, data: teamOut(team!, []), location: `/v1/club/teams/${team!.id}` };
+    const { body } = ctx;
+    await expectSeasonOpenForTeams(ctx.sql, ctx.workspace, body.season_id);
+    const team = await teams.insert(ctx.unit, { club_id: ctx.workspace.id, ...body });
+    return { status: 201, data: { ...team, roster: [] }, location: `/v1/club/teams/${team.id}` };
   },
 });

@@ -1,7 +1,7 @@
+import { teams, withRoster } from '../../../resources/teams.js';
 import { defineOperation } from '../../operation.js';
 import { idParams } from '../../schemas.js';
 import { teamOut } from './schemas.js';
-import { teamWithRoster } from './store.js';
 
 export const clubTeamsGet = defineOperation({
   id: 'club.teams.get',
@@ -13,7 +13,6 @@ export const clubTeamsGet = defineOperation({
   params: idParams('team_id'),
   response: teamOut,
   async handler(ctx) {
-    const { team, data } = await teamWithRoster(ctx.sql, ctx.workspace.id, ctx.params.team_id);
-    return { data, version: team.version };
+    return { data: await withRoster(ctx.sql, await teams.get(ctx.sql, ctx.workspace, ctx.params.team_id)) };
   },
 });

@@ -1,0 +1,53 @@
+// Club activities with their attendance. An attendance row has no version of its own: recording
+// it changes the activity.
+import { invalidField } from '../errors.js';
+import { defineMachine, expectState } from './machine.js';
+import { defineStore, type Versioned } from './store.js';
+import type { Db } from './unit.js';
+
+export interface ActivityRow extends Versioned {
+  kind: 'training' | 'match' | 'meeting' | 'other';
+  title: string;
+  team_id: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  location: string | null;
+  notes: string | null;
+  status: 'scheduled' | 'cancelled';
+  cancel_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const activities = defineStore<ActivityRow>({
+  type: 'activity',
+  table: 'activities',
+  owner: 'club',
+  columns: ['id', 'kind', 'title', 'team_id', 'starts_at', 'ends_at', 'location', 'notes', 'status', 'cancel_reason',
+    'created_at', 'updated_at', 'version'],
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
+  audience: (_row, ws) => ({ workspaces: [ws.id] }),
+});
+
+export const activityStates = defineMachine('activity', ['scheduled', 'cancelled'], {
+  cancel: { from: ['scheduled'], to: 'cancelled', done: 'cancelled' },
+});
+
+/** Only a scheduled activity changes: an update or attendance on a cancelled one is 409. */
+export function expectScheduled(activity: ActivityRow, doing: string): void {
+  expectState('activity', activity, ['scheduled'], doing);
+}
+
+/** Instants are kept to the millisecond the API shows (sql/00006_teams_activities.sql). */
+export const instant = (value: string): Date => new Date(Math.floor(Date.parse(value)));
+
+export function expectEndAfterStart(startsAt: Date, endsAt: Date): void {
+  if (endsAt.getTime() <= startsAt.getTime()) throw invalidField('/ends_at', 'must be after starts_at');
+}
+
+/** The activity as `get` serves it: with its attendance. */
+export async function withAttendance(db: Db, activity: ActivityRow) {
+  const attendance = await db`
+    select member_id, status, note, recorded_at from attendance where activity_id = ${activity.id} order by member_id`;
+  return { ...activity, attendance };
+}

@@ -1,0 +1,98 @@
+// One store per resource table: the reads every operation shares, the visibility rule, and the
+// commands that write a row, bump its version and record the change with its audience.
+import type { Fragment } from 'postgres';
+import { invalidField, notFound } from '../errors.js';
+import type { Workspace } from '../workspace.js';
+import type { Audience, Db, ResourceType, Unit } from './unit.js';
+
+/** Every mutable resource carries these (conventions.md, Optimistic concurrency). */
+export interface Versioned {
+  id: string;
+  version: number;
+}
+
+export interface StoreSpec<Row extends Versioned> {
+  type: ResourceType;
+  table: string;
+  /** Whose resources these are, for messages: "no such team in the club". */
+  owner: 'club' | 'federation';
+  /** The columns a read returns: the row as the API serves it. */
+  columns: readonly string[];
+  /** "A workspace sees only its own resources and those it is party to", over the table's columns. */
+  visible(sql: Db, ws: Workspace): Fragment;
+  /** The feeds that hear of a change to the row. */
+  audience(row: Row, ws: Workspace): Audience;
+}
+
+export interface Store<Row extends Versioned> extends StoreSpec<Row> {
+  find(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row | undefined>;
+  /** The row, or 404 exactly as for one that does not exist. */
+  get(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row>;
+  /** A row named in a request body: one the caller cannot see is 422 naming the field (domain.md). */
+  referenced(db: Db, ws: Workspace, id: string, path: string, options?: { lock?: boolean }): Promise<Row>;
+  insert(unit: Unit, values: Record<string, unknown>): Promise<Row>;
+  /** Writes `set` (possibly nothing), bumps the version and records `action`. */
+  update(unit: Unit, row: Row, set?: Record<string, unknown>, action?: string): Promise<Row>;
+  /** `update` for every visible row matching `where`, in one statement. */
+  updateWhere(unit: Unit, where: Fragment, set?: Record<string, unknown>): Promise<Row[]>;
+  remove(unit: Unit, row: Row): Promise<void>;
+}
+
+export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<Row> {
+  const columns = spec.columns as string[];
+  const record = (unit: Unit, row: Row, action: string, version: number | null) =>
+    unit.record({ type: spec.type, id: row.id, action, version, audience: spec.audience(row, unit.workspace) });
+
+  // postgres.js builds `column = value` pairs only after the word `update` in the same fragment.
+  const updating = (sql: Db, set: Record<string, unknown>) => {
+    const keys = Object.keys(set);
+    return keys.length > 0
+      ? sql`update ${sql(spec.table)} set ${sql(set as Record<string, never>, keys)}, version = version + 1, updated_at = now()`
+      : sql`update ${sql(spec.table)} set version = version + 1, updated_at = now()`;
+  };
+
+  const store: Store<Row> = {
+    ...spec,
+    async find(db, ws, id, { lock = false } = {}) {
+      const [row] = await db<Row[]>`
+        select ${db(columns)} from ${db(spec.table)}
+        where id = ${id} and ${spec.visible(db, ws)} ${lock ? db`for update` : db``}`;
+      return row;
+    },
+    async get(db, ws, id, options) {
+      const row = await store.find(db, ws, id, options);
+      if (!row) throw notFound(`no ${spec.type} ${id} in the ${spec.owner}`);
+      return row;
+    },
+    async referenced(db, ws, id, path, options) {
+      const row = await store.find(db, ws, id, options);
+      if (!row) throw invalidField(path, `no such ${spec.type} in the ${spec.owner}`);
+      return row;
+    },
+    async insert(unit, values) {
+      const [row] = await unit.sql<Row[]>`insert into ${unit.sql(spec.table)} ${unit.sql(values)} returning ${unit.sql(columns)}`;
+      record(unit, row!, 'created', row!.version);
+      return row!;
+    },
+    async update(unit, row, set = {}, action = 'updated') {
+      const { sql } = unit;
+      const [updated] = await sql<Row[]>`
+        ${updating(sql, set)} where id = ${row.id} returning ${sql(columns)}`;
+      record(unit, updated!, action, updated!.version);
+      return updated!;
+    },
+    async updateWhere(unit, where, set = {}) {
+      const { sql } = unit;
+      const rows = await sql<Row[]>`
+        ${updating(sql, set)}
+        where ${where} and ${spec.visible(sql, unit.workspace)} returning ${sql(columns)}`;
+      for (const row of rows) record(unit, row, 'updated', row.version);
+      return [...rows];
+    },
+    async remove(unit, row) {
+      await unit.sql`delete from ${unit.sql(spec.table)} where id = ${row.id}`;
+      record(unit, row, 'deleted', null);
+    },
+  };
+  return store;
+}

@@ -1,0 +1,38 @@
+// The write's unit of work: its transaction, the caller's workspace, and the changes it records.
+// Commands of the resource modules take a Unit, so a write's version bump and its feed rows
+// cannot be forgotten or written twice.
+import type { Sql, TransactionSql } from 'postgres';
+import type { Workspace } from '../workspace.js';
+
+/** The pool for a read, the transaction for a write. */
+export type Db = Sql | TransactionSql;
+
+/** What the change feed calls the resource (`resource_type`). */
+export type ResourceType =
+  | 'club' | 'member' | 'team' | 'activity'
+  | 'plan' | 'invoice'
+  | 'season' | 'category' | 'license' | 'person' | 'transfer'
+  | 'competition' | 'entry' | 'match' | 'official' | 'sanction';
+
+/** Who can read the changed resource, so whose feeds hear of it (conventions.md, Changes feed). */
+export interface Audience {
+  workspaces: string[];
+  /** Every club of this federation too: reference data they all read (seasons, categories, competitions). */
+  clubsOf?: string;
+}
+
+/** One change: `action` is `created`, `updated`, `deleted` or the transition's name (`archived`, …). */
+export interface Change {
+  type: ResourceType;
+  id: string;
+  action: string;
+  /** The version after the change; null once the row is gone. */
+  version: number | null;
+  audience: Audience;
+}
+
+export interface Unit {
+  sql: TransactionSql;
+  workspace: Workspace;
+  record(change: Change): void;
+}
