@@ -74,7 +74,7 @@ t.test('50 writers waiting on a locked row: 503 with Retry-After; other clubs an
     await held;
   });
   await isLocked;
-  const quiet = summary(await bystanders(1000)); // the machine's own noise, for the record
+  const quiet = await bystanders(2000); // the machine's own noise
 
   // Fifty writers, in a process of their own, keep waiting on the row: each refused one tries
   // again within 100 ms.
@@ -82,9 +82,11 @@ t.test('50 writers waiting on a locked row: 503 with Retry-After; other clubs an
   await sleep(300);
   // The 2 cores are shared with other test files and other suites: a window in which the machine
   // itself stalls says nothing about starvation, so up to five windows are measured and the first
-  // under the bound counts. Starved requests (waiting for a connection) fail every window.
+  // under the bound counts. The bound is 50 ms, or twice the machine's own p99 when that is worse
+  // (then 50 ms cannot be measured at all). Starved requests wait for a connection for seconds.
+  const bound = Math.max(50, 2 * Math.max(quantile(quiet.others, 0.99), quantile(quiet.health, 0.99)));
   const windows: { others: Sample[]; health: Sample[] }[] = [];
-  const within = (w: { others: Sample[]; health: Sample[] }) => quantile(w.others, 0.99) < 50 && quantile(w.health, 0.99) < 50;
+  const within = (w: { others: Sample[]; health: Sample[] }) => quantile(w.others, 0.99) < bound && quantile(w.health, 0.99) < bound;
   while (windows.length < 5 && !windows.some(within)) windows.push(await bystanders(2000));
   const refused = await writers.stop();
   unlock();
@@ -100,9 +102,9 @@ t.test('50 writers waiting on a locked row: 503 with Retry-After; other clubs an
   const health = windows.flatMap((w) => w.health);
   t.same([...new Set(others.map((s) => s.status))], [200], `${others.length} requests of another club, all 200`);
   t.same([...new Set(health.map((s) => s.status))], [200], `${health.length} /health, all 200`);
-  t.comment(`without the hot row: ${quiet}`);
+  t.comment(`without the hot row: ${summary(quiet)}`);
   for (const [i, w] of windows.entries()) t.comment(`with it, window ${i + 1}: ${summary(w)}`);
-  t.ok(windows.some(within), 'other club and /health p99 under 50 ms');
+  t.ok(windows.some(within), `other club and /health p99 under ${bound.toFixed(0)} ms`);
 
   const after = await hot.call('GET', `/v1/club/members/${hotMember.id}`);
   t.equal(after.body.data.version, hotMember.version, 'no refused writer changed the row');
