@@ -3,7 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './http/body.js';
-import { describeFault, type Log } from './http/log.js';
+import { logRequest, type Log } from './http/log.js';
+import { measureSql } from './http/sql-timing.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
 import { answerProtocolError, everyResponse } from './http/protocol-errors.js';
 import { requestIdFor } from './http/respond.js';
@@ -34,7 +35,8 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     const request = incoming(req, scheme);
-    const { response, operation, keyId, fault } = await handle(app, request);
+    const [handled, sql] = await measureSql(() => handle(app, request));
+    const { response } = handled;
     // A body left unread (a 413, a refusal before reading) is not drained: the connection closes.
     const unread = !req.complete;
     res.writeHead(response.status, {
@@ -45,12 +47,8 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
       ...(closing || unread ? { connection: 'close' } : {}),
     });
     res.end(response.body);
-    const path = request.target.split('?')[0];
-    log(fault ? 'error' : 'info', 'request', {
-      request_id: request.requestId, method: request.method, path, operation, status: response.status,
-      duration_ms: Number(process.hrtime.bigint() - started) / 1e6, key_id: keyId,
-      ...(fault ? describeFault(fault) : {}), ...(unread && req.destroyed ? { client_aborted: true } : {}),
-    });
+    const clientAborted = unread && req.destroyed;
+    logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress, clientAborted });
   };
   // Node looks for expired header and request timeouts every connectionsCheckingInterval (30 s
   // by default): checked every 250 ms, a slow client is cut within that of the configured value.

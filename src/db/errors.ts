@@ -29,6 +29,15 @@ export function isUnreachable(error: unknown): boolean {
   return code !== undefined && !(error instanceof ApiError) && (unreachable.has(code) || code.startsWith('08'));
 }
 
+/**
+ * Whether the 503 for this error says the database is down or not answering, rather than a busy
+ * row or a conflict worth a retry: the breaker's and the deadline's 503s, and unreachable servers.
+ */
+export function meansDatabaseDown(error: unknown): boolean {
+  if (error instanceof ApiError) return error.code === 'service_unavailable';
+  return isUnreachable(error) || (codeOf(error)?.startsWith('53') ?? false);
+}
+
 export function unavailable(detail = 'the database is unavailable, retry shortly'): ApiError {
   return new ApiError('service_unavailable', detail, { headers: { ...retry } });
 }

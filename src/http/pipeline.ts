@@ -5,7 +5,7 @@ import type { Credential, CredentialStore } from '../auth/credentials.js';
 import type { RateState } from '../auth/usage.js';
 import type { Availability } from '../db/availability.js';
 import { startDeadline, type Deadline } from '../db/deadline.js';
-import { fromDatabaseError, isUnreachable, unavailable } from '../db/errors.js';
+import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from '../db/errors.js';
 import type { WriteLanes } from '../db/write-lanes.js';
 import { announcesBody } from './body.js';
 import { ApiError } from '../errors.js';
@@ -46,8 +46,11 @@ export interface Handled {
   response: Outgoing;
   operation?: string;
   keyId?: string;
+  workspaceId?: string;
   /** An unexpected error behind a 500, for the log only. */
   fault?: unknown;
+  /** A 503 because the database is down or did not answer (not a busy row): the log says so. */
+  databaseDown?: boolean;
 }
 
 /** What is known about the caller once a step has established it; kept for the error path. */
@@ -143,6 +146,7 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
   const progress: Progress = {};
   let response: Outgoing;
   let fault: unknown;
+  let databaseDown = false;
   try {
     if (req.target.length > maxTargetLength) throw new ApiError('uri_too_long', `the request-target exceeds ${maxTargetLength} characters`);
     if (req.method === 'OPTIONS') throw methodNotAllowed(path === '/health' ? ['GET'] : app.router.methodsAt(path), 'OPTIONS');
@@ -154,11 +158,12 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
     response = await timedV1(app, req, path, query, progress);
   } catch (error) {
     if (isUnreachable(error)) app.database.down();
+    databaseDown = meansDatabaseDown(error);
     const known = fromDatabaseError(error);
     fault = known ? undefined : error;
     response = errorResponse(known ?? new ApiError('internal_error', 'an unexpected error occurred'), req.requestId);
     if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
   }
   if (progress.rate) Object.assign(response.headers, rateHeaders(progress.rate));
-  return { response, operation: progress.operation, keyId: progress.credential?.keyId, fault };
+  return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault, databaseDown };
 }
