@@ -1,9 +1,10 @@
-import type { Sql } from './pool.js';
+import { renewPool, type Sql } from './pool.js';
 
 /**
  * Whether the database is reachable, as far as this instance knows. Once a request finds it
- * unreachable, requests are answered 503 at once instead of queueing for a connection, and a
- * probe tries `select 1` every `probeMs` until it answers.
+ * unreachable, requests are answered 503 at once instead of queueing for a connection, the pool
+ * gets fresh connections (src/db/pool.ts `renewPool`), and a probe tries `select 1` every
+ * `probeMs` until it answers.
  */
 export interface Availability {
   readonly up: boolean;
@@ -50,6 +51,7 @@ export function watchDatabase(sql: Sql, probeMs = 100): Availability {
     down() {
       if (!up) return;
       up = false;
+      renewPool(sql);
       // At once: a connection that broke alone (a restart of one backend) costs one probe, no outage.
       void check(probeMs * 2).then(tryAgain);
     },

@@ -1,5 +1,5 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres';
-import { isUnreachable } from './errors.js';
+import { transaction } from './transaction.js';
 
 export type { Sql };
 
@@ -9,40 +9,16 @@ export interface PoolLimits {
   statementTimeoutMs: number;
 }
 
-const closed = () => Object.assign(new Error('the connection closed during the transaction'), { code: 'CONNECTION_CLOSED' });
+const renewal = Symbol('renew the pool');
 
 /**
- * `sql.begin` on a reserved connection that sends nothing more once the connection is gone.
- * postgres.js's own begin sends ROLLBACK on a connection that already closed, and its socket
- * write then throws from a timer, which ends the process (porsager/postgres#1208): a database
- * outage in the middle of a write must cost a 503, not the service.
+ * Swaps in a fresh set of connections; the old ones finish what they hold and are ended with
+ * the pool. After the server died under them, postgres.js connections can keep its last error
+ * for the next query or stop writing altogether (a cleared write timer it never resets), so an
+ * outage is met with new connections rather than repaired ones.
  */
-async function begin<T>(pool: Sql, options: string, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
-  const tx = await pool.reserve();
-  let gone = false;
-  // postgres.js hands the connection to `onexecute`; its `onclose` is called when it closes.
-  const watch = (connection: { onclose?: () => void }) => {
-    connection.onclose = () => {
-      gone = true;
-    };
-    return true;
-  };
-  try {
-    await tx.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`, [], { onexecute: watch } as object);
-    const result = await work(tx as unknown as TransactionSql);
-    if (gone) throw closed();
-    await tx`commit`;
-    tx.release();
-    return result;
-  } catch (error) {
-    // A connection that is gone (or going: the server said so) rolled back on its own and goes
-    // back to the pool when it closes; a live one is rolled back here and released.
-    if (!gone && !isUnreachable(error)) {
-      await tx`rollback`.catch(() => {});
-      if (!gone) tx.release();
-    }
-    throw error;
-  }
+export function renewPool(sql: Sql): void {
+  (sql as unknown as { [renewal]?: () => void })[renewal]?.();
 }
 
 /**
@@ -54,7 +30,7 @@ async function begin<T>(pool: Sql, options: string, work: (tx: TransactionSql) =
  * The pipeline paces retries itself (src/db/availability.ts), so the pool reconnects at once.
  */
 export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
-  const sql = postgres(url, {
+  const open = () => postgres(url, {
     max,
     connect_timeout: 1,
     backoff: () => 0.05,
@@ -68,7 +44,20 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },
   });
-  const safeBegin = (options: string | ((tx: TransactionSql) => Promise<unknown>), work?: (tx: TransactionSql) => Promise<unknown>) =>
-    typeof options === 'function' ? begin(sql, '', options) : begin(sql, options, work!);
-  return new Proxy(sql, { get: (target, name) => (name === 'begin' ? safeBegin : Reflect.get(target, name)) });
+  let current = open();
+  const retired: Sql[] = [];
+  const own: Record<string | symbol, unknown> = {
+    begin: (options: string | ((tx: TransactionSql) => Promise<unknown>), work?: (tx: TransactionSql) => Promise<unknown>) =>
+      typeof options === 'function' ? transaction(current, '', options) : transaction(current, options, work!),
+    end: (options?: { timeout?: number }) => Promise.all([current, ...retired].map((s) => s.end(options))).then(() => {}),
+    [renewal]: () => {
+      retired.push(current);
+      current = open();
+    },
+  };
+  // A function target, so that the proxy can be called as a tagged template like the pool itself.
+  return new Proxy(function pool() {} as unknown as Sql, {
+    apply: (_, self, args) => Reflect.apply(current, self, args),
+    get: (_, name) => (name in own ? own[name] : Reflect.get(current, name)),
+  });
 }

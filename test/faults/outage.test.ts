@@ -8,8 +8,7 @@ import { request, startService } from '../support/harness.js';
 import { drive, now, sleep, timed, type Sample } from './load.js';
 
 const cluster = await privateCluster(t);
-// A 1 s deadline (1.5 s by default) leaves the 2 s bound a margin for a machine shared with other suites.
-const service = await startService(t, { DB_DEADLINE_MS: '1000' }, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });
+const service = await startService(t, {}, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });
 const club = await createClub(service, undefined, { rateLimit: 1_000_000 });
 
 let serial = 0;
@@ -70,9 +69,13 @@ for (const mode of ['fast', 'immediate'] as const) {
       select external_ref from members where club_id = ${club.id} and external_ref like 'outage-%'`;
     const stored = new Set(rows.map((r) => r.external_ref));
     const created = samples.filter((s) => s.tag && s.status === 201).map((s) => s.tag!);
-    const refused = samples.filter((s) => s.tag && s.status !== 201).map((s) => s.tag!);
-    t.ok(created.length > 0 && refused.length > 0, `${created.length} members created, ${refused.length} refused`);
+    const queued = duringOutage.filter((s) => s.tag).map((s) => s.tag!);
+    t.ok(created.length > 0 && queued.length > 0, `${created.length} members created, ${queued.length} creates sent during the outage`);
     t.same(created.filter((ref) => !stored.has(ref)), [], 'every 201 is stored');
-    t.same(refused.filter((ref) => stored.has(ref)), [], 'no refused create is stored');
+    t.same(queued.filter((ref) => stored.has(ref)), [], 'no create sent during the outage is stored');
+    // A create whose COMMIT was on the wire when the server went down may have committed with its
+    // answer lost: a 503 the client retries under its Idempotency-Key (README, Decisions).
+    const inFlight = samples.filter((s) => s.tag && s.status === 503 && s.started < down && stored.has(s.tag));
+    t.ok(inFlight.length <= 2, `${inFlight.length} in-flight creates committed as the server went down`);
   });
 }
