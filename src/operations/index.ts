@@ -3,6 +3,8 @@
 import type { Operation } from './operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
+import { clubCompetitionsOperations } from './club/index-competitions.js';
+import { federationCompetitionsOperations } from './federation/index-competitions.js';
 import { clubLicensingOperations } from './club/index-licenses.js';
 import { federationLicensingOperations } from './federation/index-licensing.js';
 import { changesList } from './changes/feed.js';
@@ -14,6 +16,8 @@ export const operations: Operation[] = [
   changesList('federation'),
   ...clubTeamsOperations,
   ...clubMembersOperations,
+  ...clubCompetitionsOperations,
+  ...federationCompetitionsOperations,
   ...clubLicensingOperations,
   ...federationLicensingOperations,
 ];
