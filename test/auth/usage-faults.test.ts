@@ -15,8 +15,9 @@ t.teardown(() => observer.end({ timeout: 1 }));
 
 /** Two instances on the private cluster, stopped when the test ends (before the cluster is). */
 async function instances(t: Test): Promise<[Service, Service]> {
-  const env = { DATABASE_URL: cluster.url, RATE_WINDOW_S: '3600' };
-  return [await startService(t, env), await startService(t, env)];
+  const env = { RATE_WINDOW_S: '3600' };
+  const options = { databaseUrl: cluster.url };
+  return [await startService(t, env, undefined, options), await startService(t, env, undefined, options)];
 }
 
 /** Signed once for `a`'s authority; sent to any instance with that Host, byte for byte the same. */
