@@ -19,11 +19,16 @@ function createMember(): Promise<Sample> {
 }
 const readMe = () => timed(() => club.call('GET', '/v1/me'));
 
-/** When GET /v1/me first answers 200 again. */
+/**
+ * When GET /v1/me first answers from the database again: 200, or after a crash 401
+ * signature_expired for a signature made in the second the nonce table was found emptied
+ * (README, "No replay after a crash").
+ */
+const afterReset = (s: Sample) => s.status === 401 && s.code === 'signature_expired';
 async function servingAgain(): Promise<number> {
   for (;;) {
     const sample = await readMe();
-    if (sample.status === 200) return sample.ended;
+    if (sample.status === 200 || afterReset(sample)) return sample.ended;
     await sleep(20);
   }
 }
@@ -55,7 +60,8 @@ for (const mode of ['fast', 'immediate'] as const) {
 
     const slowest = Math.max(...samples.map((s) => s.ended - s.started));
     t.ok(slowest < 2000, `every request answered within 2 s (slowest ${Math.round(slowest)} ms)`);
-    t.same(samples.filter((s) => ![200, 201, 503].includes(s.status)).map((s) => s.status), [], 'only 2xx and 503');
+    const expected = (s: Sample) => [200, 201, 503].includes(s.status) || (mode === 'immediate' && afterReset(s) && s.started < served + 1000);
+    t.same(samples.filter((s) => !expected(s)).map((s) => s.status), [], 'only 2xx and 503 (and, after a crash, refused signatures of its second)');
     const unavailable = samples.filter((s) => s.status === 503);
     t.ok(unavailable.length > 0, `${unavailable.length} answers 503`);
     t.ok(unavailable.every((s) => s.code === 'service_unavailable' && s.retryAfter === '1'), '503 service_unavailable with Retry-After');
