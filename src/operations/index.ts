@@ -3,6 +3,7 @@
 import type { Operation } from './operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
+import { clubBillingOperations } from './club/index-billing.js';
 import { changesList } from './changes/feed.js';
 import { meGet } from './me/get.js';
 
@@ -12,4 +13,5 @@ export const operations: Operation[] = [
   changesList('federation'),
   ...clubTeamsOperations,
   ...clubMembersOperations,
+  ...clubBillingOperations,
 ];

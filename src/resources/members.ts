@@ -50,9 +50,10 @@ export function expectActive(member: MemberRow): void {
   if (member.status !== 'active') throw ruleViolation('member_archived', `member ${member.id} is archived`);
 }
 
-/** Licenses and invoices keep a member from being erased; those tables do not exist yet. */
-export async function hasRecords(_db: Db, _member: MemberRow): Promise<boolean> {
-  return false;
+/** Licenses and invoices keep a member from being erased (the books keep who was billed). */
+export async function hasRecords(db: Db, member: MemberRow): Promise<boolean> {
+  const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${member.id}) as found`;
+  return row!.found;
 }
 
 /** Erases the member; its roster and attendance rows go with it, so those teams and activities change. */
