@@ -75,8 +75,8 @@ export interface Operation<P = any, Q = any, B = any, L extends Versioned | unde
   /** The `rule_violation` reasons and other refusals the handler can answer, for the reference. */
   reasons?: readonly Reason[];
   refusals?: readonly ErrorCode[];
-  /** Set by the transition builder: the machine row this operation runs. */
-  transition?: { machine: Machine<string, string>; action: string };
+  /** Set by the transition builder: the machine row this operation runs, on which store's rows. */
+  transition?: { machine: Machine<string, string>; action: string; store: Store<Versioned & { status: string }> };
   handler(ctx: HandlerContext<P, Q, B, L>): Promise<Reply>;
 }
 

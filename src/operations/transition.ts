@@ -56,7 +56,7 @@ export function transitionOperation<Row extends Stateful, B = Record<string, nev
     reasons: spec.reasons,
     refusals: ['invalid_state', ...(spec.refusals ?? [])],
     lock: { store: spec.store, param } as never,
-    transition: { machine: spec.machine as Machine<string, string>, action: spec.action },
+    transition: { machine: spec.machine as Machine<string, string>, action: spec.action, store: spec.store as never },
     async handler(ctx) {
       const current = ctx.locked;
       await spec.permit?.(ctx, current);

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { createPool } from '../../src/db/pool.js';
 import { signRequest } from '../../src/signing/client.js';
 import { createClub } from '../support/factories.js';
+import { serviceAt } from '../support/harness.js';
 import { baseEnv, run, start, waitForLine } from '../support/processes.js';
 
 const sql = createPool(process.env.TEST_DATABASE_URL!, 2);
@@ -44,7 +45,7 @@ t.test('serve: JSON request log without secrets; SIGTERM lets in-flight requests
   const child = start('partner-service', [], baseEnv({ PORT: '0', HOST: '127.0.0.1' }));
   const listening = JSON.parse(await waitForLine(child, (l) => l.includes('"listening"')));
   const base = `http://127.0.0.1:${listening.port}`;
-  const club = await createClub({ url: base, sql, masterKey });
+  const club = await createClub(serviceAt(base, sql, masterKey));
   t.equal((await club.call('GET', '/v1/me')).status, 200);
 
   // A request whose body is still arriving when SIGTERM comes.

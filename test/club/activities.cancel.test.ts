@@ -1,11 +1,10 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { createClub, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 const get = async (club: Tenant, id: string) => (await club.call('GET', `/v1/club/activities/${id}`)).body.data;
 
 async function setup() {
@@ -22,7 +21,7 @@ t.test('scheduled → cancelled with a reason, recorded as cancelled', async (t)
   t.equal(res.status, 200);
   t.same({ ...res.body.data, updated_at: undefined }, { ...activity, status: 'cancelled', cancel_reason: 'Storm warning', version: 2, updated_at: undefined });
   t.same(await get(club, activity.id), res.body.data);
-  t.same(await feed(club), [['activity', activity.id, 'created', 1], ['activity', activity.id, 'cancelled', 2]]);
+  t.same(await feedOf(club), [['activity', activity.id, 'created', 1], ['activity', activity.id, 'cancelled', 2]]);
 });
 
 t.test('without a body or reason the reason stays null', async (t) => {
@@ -41,7 +40,7 @@ t.test('cancelled → cancel is 409 invalid_state and changes nothing', async (t
   t.equal(res.status, 409);
   t.equal(res.body.code, 'invalid_state');
   t.same(await get(club, activity.id), before);
-  t.equal((await feed(club)).length, 2);
+  t.equal((await feedOf(club)).length, 2);
 });
 
 t.test('invalid bodies are 422 and change nothing', async (t) => {
@@ -67,5 +66,5 @@ t.test('an activity of another club is 404 and stays scheduled', async (t) => {
   const res = await intruder.call('POST', path, {});
   t.equal(res.status, 404);
   t.same(await get(club, activity.id), activity);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

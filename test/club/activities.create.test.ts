@@ -1,16 +1,15 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { createClub, createSeason, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 const count = async (clubId: string) => ((await sql`select count(*)::int as n from activities where club_id = ${clubId}`)[0]!.n as number);
 
 async function teamOf(club: Tenant): Promise<string> {
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   return (await club.call('POST', '/v1/club/teams', { name: 'U9', season_id: season, category: 'U9', gender: 'mixed' })).body.data.id;
 }
 
@@ -35,7 +34,7 @@ t.test('create answers 201 with Location; get answers it with attendance and ETa
   t.equal(got.status, 200);
   t.equal(got.headers.get('etag'), '"1"');
   t.same(got.body.data, a);
-  t.same(await feed(club), [['team', team, 'created', 1], ['activity', a.id, 'created', 1]]);
+  t.same(await feedOf(club), [['team', team, 'created', 1], ['activity', a.id, 'created', 1]]);
 });
 
 t.test('optional members default to null, sub-millisecond digits are dropped', async (t) => {

@@ -1,12 +1,12 @@
 import t from 'tap';
 import { startService } from '../support/harness.js';
-import { createClub, createSeason } from '../support/factories.js';
+import { createClub, createMember, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
 
 const club = await createClub(service);
-const season = await createSeason(sql, club.federationId, 'open');
+const season = await createSeason(service, club.federationId, 'open');
 const team = (await club.call('POST', '/v1/club/teams', { name: 'U9', season_id: season, category: 'U9', gender: 'mixed' })).body.data.id;
 const at = (day: number, hour: number) => `2030-06-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 // Created out of start order, with ties on starts_at, so the list order is not the id order.
@@ -26,8 +26,7 @@ for (const s of specs) {
 const expected = [...created].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || Number(a.id) - Number(b.id)).map((a) => a.id);
 const members: string[] = [];
 for (let i = 0; i < 3; i++) {
-  const [row] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender) values (${club.id}, 'Lars', 'Visser', '2014-02-02', 'male') returning id`;
-  members.push(row!.id as string);
+  members.push(await createMember(service, club, { first_name: 'Lars', last_name: 'Visser' }));
 }
 for (const [m, status] of [[members[0], 'present'], [members[1], 'late'], [members[2], 'present']] as const) {
   await club.call('PUT', `/v1/club/activities/${created[0].id}/attendance/${m}`, { status });

@@ -1,17 +1,16 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { createClub, createSeason, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 const get = async (club: Tenant, id: string) => (await club.call('GET', `/v1/club/activities/${id}`)).body.data;
 
 async function setup() {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const team = (await club.call('POST', '/v1/club/teams', { name: 'U9', season_id: season, category: 'U9', gender: 'mixed' })).body.data.id;
   const activity = (await club.call('POST', '/v1/club/activities', {
     kind: 'training', title: 'Practice', team_id: team, starts_at: '2030-03-01T17:00:00Z', ends_at: '2030-03-01T18:00:00Z', location: 'Hall',
@@ -27,7 +26,7 @@ t.test('a merge patch sets, clears and keeps fields; bumps the version; records 
     ...activity, title: 'Extra practice', team_id: null, location: null, notes: 'Cones', ends_at: '2030-03-01T18:30:00.000Z', version: 2, updated_at: undefined,
   });
   t.same(await get(club, activity.id), res.body.data);
-  t.same((await feed(club)).slice(-1), [['activity', activity.id, 'updated', 2]]);
+  t.same((await feedOf(club)).slice(-1), [['activity', activity.id, 'updated', 2]]);
   const empty = await club.call('PATCH', path, {});
   t.equal(empty.body.data.version, 2);
 });
@@ -47,7 +46,7 @@ t.test('invalid patches are 422 and change nothing', async (t) => {
   const { club, activity, path } = await setup();
   const foreignTeam = await (async () => {
     const other = await createClub(service);
-    const season = await createSeason(sql, other.federationId, 'open');
+    const season = await createSeason(service, other.federationId, 'open');
     return (await other.call('POST', '/v1/club/teams', { name: 'X', season_id: season, category: 'U9', gender: 'mixed' })).body.data.id;
   })();
   const cases: [Record<string, unknown>, string][] = [
@@ -88,5 +87,5 @@ t.test('an activity of another club is 404 and stays unchanged', async (t) => {
   t.equal(res.status, 404);
   t.equal(res.body.code, 'not_found');
   t.same(await get(club, activity.id), activity);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

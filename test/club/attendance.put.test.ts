@@ -1,26 +1,18 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, type Tenant } from '../support/factories.js';
+import { createClub, createMember, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
-const { sql } = service;
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 const get = async (club: Tenant, id: string) => (await club.call('GET', `/v1/club/activities/${id}`)).body.data;
-
-async function member(clubId: string, status = 'active'): Promise<string> {
-  const [row] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender, status)
-    values (${clubId}, 'Julia', 'Mulder', '2013-07-07', 'female', ${status}) returning id`;
-  return row!.id as string;
-}
 
 async function setup() {
   const club = await createClub(service);
   const activity = (await club.call('POST', '/v1/club/activities', {
     kind: 'training', title: 'Practice', starts_at: '2030-09-01T17:00:00Z', ends_at: '2030-09-01T18:00:00Z',
   })).body.data;
-  const m = await member(club.id);
+  const m = await createMember(service, club);
   return { club, activity, m, path: (id: string) => `/v1/club/activities/${activity.id}/attendance/${id}` };
 }
 
@@ -42,12 +34,12 @@ t.test('first record is 201 with Location, a later one 200; each bumps the activ
   t.same(second.body.data.attendance.map((a: any) => [a.member_id, a.status, a.note]), [[m, 'present', null]]);
   t.ok(second.body.data.attendance[0].recorded_at >= row.recorded_at);
   t.same(await get(club, activity.id), second.body.data);
-  t.same(await feed(club), [['activity', activity.id, 'created', 1], ['activity', activity.id, 'updated', 2], ['activity', activity.id, 'updated', 3]]);
+  t.same(await feedOf(club), [['activity', activity.id, 'created', 1], ['activity', activity.id, 'updated', 2], ['activity', activity.id, 'updated', 3]]);
 });
 
 t.test('an archived member of the club may be recorded; each member has one row', async (t) => {
   const { club, activity, m, path } = await setup();
-  const old = await member(club.id, 'archived');
+  const old = await createMember(service, club, { status: 'archived' });
   t.equal((await club.call('PUT', path(m), { status: 'excused', note: null })).status, 201);
   t.equal((await club.call('PUT', path(old), { status: 'absent' })).status, 201);
   t.same((await get(club, activity.id)).attendance.map((a: any) => [a.member_id, a.status]), [[m, 'excused'], [old, 'absent']]);
@@ -88,12 +80,12 @@ t.test('If-Match on the activity version: stale is 412, current applies', async 
 t.test('a member or an activity of another club is 404 and records nothing', async (t) => {
   const { club, activity, m, path } = await setup();
   const intruder = await createClub(service);
-  const theirs = await member(intruder.id);
+  const theirs = await createMember(service, intruder);
   const foreignMember = await club.call('PUT', path(theirs), { status: 'present' });
   t.equal(foreignMember.status, 404);
   t.equal(foreignMember.body.code, 'not_found');
   t.equal((await intruder.call('PUT', path(theirs), { status: 'present' })).status, 404);
   t.equal((await intruder.call('PUT', path(m), { status: 'present' })).status, 404);
   t.same(await get(club, activity.id), activity);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

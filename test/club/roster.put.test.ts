@@ -1,30 +1,22 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, createSeason, type Tenant } from '../support/factories.js';
+import { createClub, createMember, createSeason, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
-const { sql } = service;
-
-async function member(clubId: string, status = 'active'): Promise<string> {
-  const [row] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender, status)
-    values (${clubId}, 'Sem', 'de Vries', '2012-06-01', 'male', ${status}) returning id`;
-  return row!.id as string;
-}
 
 async function setup() {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const team = (await club.call('POST', '/v1/club/teams', { name: 'U13', season_id: season, category: 'U13', gender: 'male' })).body.data;
   return { club, team, path: (m: string) => `/v1/club/teams/${team.id}/roster/${m}` };
 }
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 const roster = async (club: Tenant, teamId: string) => (await club.call('GET', `/v1/club/teams/${teamId}`)).body.data;
 
 t.test('adding is 201 with Location, changing is 200; each bumps the team and records a change', async (t) => {
   const { club, team, path } = await setup();
-  const m = await member(club.id);
+  const m = await createMember(service, club);
   const added = await club.call('PUT', path(m), { role: 'player', shirt_number: 10 });
   t.equal(added.status, 201);
   t.equal(added.headers.get('location'), path(m));
@@ -47,12 +39,12 @@ t.test('adding is 201 with Location, changing is 200; each bumps the team and re
   t.equal(same.body.data.version, 3);
   const got = await club.call('GET', `/v1/club/teams/${team.id}`);
   t.equal(got.headers.get('etag'), '"3"');
-  t.same(await feed(club), [['team', team.id, 'created', 1], ['team', team.id, 'updated', 2], ['team', team.id, 'updated', 3]]);
+  t.same(await feedOf(club), [['team', team.id, 'created', 1], ['team', team.id, 'updated', 2], ['team', team.id, 'updated', 3]]);
 });
 
 t.test('shirt numbers are unique among players only: 409 conflict', async (t) => {
   const { club, team, path } = await setup();
-  const [a, b, c] = [await member(club.id), await member(club.id), await member(club.id)];
+  const [a, b, c] = [await createMember(service, club), await createMember(service, club), await createMember(service, club)];
   t.equal((await club.call('PUT', path(a), { role: 'player', shirt_number: 9 })).status, 201);
   const clash = await club.call('PUT', path(b), { role: 'player', shirt_number: 9 });
   t.equal(clash.status, 409);
@@ -69,7 +61,7 @@ t.test('shirt numbers are unique among players only: 409 conflict', async (t) =>
 
 t.test('an archived member is 422 member_archived', async (t) => {
   const { club, team, path } = await setup();
-  const m = await member(club.id, 'archived');
+  const m = await createMember(service, club, { status: 'archived' });
   const res = await club.call('PUT', path(m), { role: 'player' });
   t.equal(res.status, 422);
   t.equal(res.body.code, 'rule_violation');
@@ -79,7 +71,7 @@ t.test('an archived member is 422 member_archived', async (t) => {
 
 t.test('invalid bodies are 422 and change nothing', async (t) => {
   const { club, team, path } = await setup();
-  const m = await member(club.id);
+  const m = await createMember(service, club);
   const cases: [unknown, string][] = [
     [{}, '/role'], [{ role: 'captain' }, '/role'], [{ role: 'player', shirt_number: 0 }, '/shirt_number'],
     [{ role: 'player', shirt_number: 100 }, '/shirt_number'], [{ role: 'player', shirt_number: 7.5 }, '/shirt_number'],
@@ -95,7 +87,7 @@ t.test('invalid bodies are 422 and change nothing', async (t) => {
 
 t.test('If-Match on the team version: stale is 412, current applies', async (t) => {
   const { club, team, path } = await setup();
-  const m = await member(club.id);
+  const m = await createMember(service, club);
   const stale = await club.call('PUT', path(m), { role: 'player' }, { headers: { 'if-match': '"2"' } });
   t.equal(stale.status, 412);
   t.same(await roster(club, team.id), team);
@@ -106,8 +98,8 @@ t.test('If-Match on the team version: stale is 412, current applies', async (t) 
 t.test('a team or a member of another club is 404 and changes nothing', async (t) => {
   const { club, team, path } = await setup();
   const intruder = await createClub(service);
-  const theirs = await member(intruder.id);
-  const mine = await member(club.id);
+  const theirs = await createMember(service, intruder);
+  const mine = await createMember(service, club);
   const foreignMember = await club.call('PUT', path(theirs), { role: 'player' });
   t.equal(foreignMember.status, 404);
   t.equal(foreignMember.body.code, 'not_found');
@@ -115,5 +107,5 @@ t.test('a team or a member of another club is 404 and changes nothing', async (t
   t.equal(foreignTeam.status, 404);
   t.equal((await intruder.call('PUT', `/v1/club/teams/${team.id}/roster/${mine}`, { role: 'player' })).status, 404);
   t.same(await roster(club, team.id), team);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

@@ -1,23 +1,19 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, createSeason, type Tenant } from '../support/factories.js';
+import { createClub, createMember, createSeason, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
-const { sql } = service;
 
 async function setup() {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const team = (await club.call('POST', '/v1/club/teams', { name: 'U17', season_id: season, category: 'U17', gender: 'female' })).body.data;
-  const [row] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender)
-    values (${club.id}, 'Eva', 'Smit', '2009-09-09', 'female') returning id`;
-  const m = row!.id as string;
+  const m = await createMember(service, club, { first_name: 'Eva', last_name: 'Smit', birth_date: '2009-09-09', gender: 'female' });
   await club.call('PUT', `/v1/club/teams/${team.id}/roster/${m}`, { role: 'player', shirt_number: 4 });
   return { club, team, m, path: `/v1/club/teams/${team.id}/roster/${m}` };
 }
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 const get = async (club: Tenant, teamId: string) => (await club.call('GET', `/v1/club/teams/${teamId}`)).body.data;
 
 t.test('remove answers { id: member_id, deleted }, bumps the team and records the change', async (t) => {
@@ -28,7 +24,7 @@ t.test('remove answers { id: member_id, deleted }, bumps the team and records th
   const after = await get(club, team.id);
   t.same(after.roster, []);
   t.equal(after.version, 3);
-  t.same(await feed(club), [['team', team.id, 'created', 1], ['team', team.id, 'updated', 2], ['team', team.id, 'updated', 3]]);
+  t.same(await feedOf(club), [['team', team.id, 'created', 1], ['team', team.id, 'updated', 2], ['team', team.id, 'updated', 3]]);
   const again = await club.call('DELETE', path);
   t.equal(again.status, 404);
   t.equal(again.body.code, 'not_found');
@@ -52,5 +48,5 @@ t.test('a team of another club is 404 and its roster stays', async (t) => {
   t.equal(res.status, 404);
   t.equal(res.body.code, 'not_found');
   t.same(await get(club, team.id), before);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

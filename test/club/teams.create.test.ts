@@ -1,14 +1,10 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { createClub, createFederation, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
-
-async function feed(club: Awaited<ReturnType<typeof createClub>>) {
-  const res = await club.call('GET', '/v1/club/changes?limit=100');
-  return res.body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
-}
 
 async function teamCount(clubId: string): Promise<number> {
   const [row] = await sql`select count(*)::int as n from teams where club_id = ${clubId}`;
@@ -17,7 +13,7 @@ async function teamCount(clubId: string): Promise<number> {
 
 t.test('create answers 201 with Location, and get answers the team with its roster and ETag', async (t) => {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const res = await club.call('POST', '/v1/club/teams', { name: ' U13 Girls ', season_id: season, category: 'U13', gender: 'female' });
   t.equal(res.status, 201);
   const team = res.body.data;
@@ -38,12 +34,12 @@ t.test('create answers 201 with Location, and get answers the team with its rost
   t.equal(got.status, 200);
   t.equal(got.headers.get('etag'), '"1"');
   t.same(got.body.data, team);
-  t.same(await feed(club), [['team', team.id, 'created', 1]]);
+  t.same(await feedOf(club), [['team', team.id, 'created', 1]]);
 });
 
 t.test('a season that is planned is accepted', async (t) => {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'planned');
+  const season = await createSeason(service, club.federationId, 'planned');
   const res = await club.call('POST', '/v1/club/teams', { name: 'Seniors', season_id: season, category: 'SEN', gender: 'mixed' });
   t.equal(res.status, 201);
   t.equal(res.body.data.gender, 'mixed');
@@ -51,19 +47,19 @@ t.test('a season that is planned is accepted', async (t) => {
 
 t.test('a closed season is 422 season_closed and creates nothing', async (t) => {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'closed');
+  const season = await createSeason(service, club.federationId, 'closed');
   const res = await club.call('POST', '/v1/club/teams', { name: 'Old', season_id: season, category: 'U9', gender: 'male' });
   t.equal(res.status, 422);
   t.equal(res.body.code, 'rule_violation');
   t.equal(res.body.reason, 'season_closed');
   t.equal(await teamCount(club.id), 0);
-  t.same(await feed(club), []);
+  t.same(await feedOf(club), []);
 });
 
 t.test('a season of another federation, or none, is 422 validation_failed on /season_id', async (t) => {
   const club = await createClub(service);
   const other = await createFederation(service);
-  const foreign = await createSeason(sql, other.id, 'open');
+  const foreign = await createSeason(service, other.id, 'open');
   for (const seasonId of [foreign, '999999999999']) {
     const res = await club.call('POST', '/v1/club/teams', { name: 'X', season_id: seasonId, category: 'U9', gender: 'male' });
     t.equal(res.status, 422);
@@ -75,7 +71,7 @@ t.test('a season of another federation, or none, is 422 validation_failed on /se
 
 t.test('invalid bodies are 422 with JSON Pointer paths and create nothing', async (t) => {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const valid = { name: 'A', season_id: season, category: 'U9', gender: 'male' };
   const cases: [Record<string, unknown>, string[]][] = [
     [{ ...valid, name: '' }, ['/name']],
@@ -98,7 +94,7 @@ t.test('invalid bodies are 422 with JSON Pointer paths and create nothing', asyn
 
 t.test('a team of another club is 404 on get, with nothing leaked', async (t) => {
   const owner = await createClub(service);
-  const season = await createSeason(sql, owner.federationId, 'open');
+  const season = await createSeason(service, owner.federationId, 'open');
   const created = await owner.call('POST', '/v1/club/teams', { name: 'Mine', season_id: season, category: 'U9', gender: 'male' });
   const intruder = await createClub(service, undefined);
   const res = await intruder.call('GET', `/v1/club/teams/${created.body.data.id}`);

@@ -1,29 +1,21 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, createSeason, type Tenant } from '../support/factories.js';
+import { createClub, createMember, createSeason, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
-const { sql } = service;
+
 
 async function setup() {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const res = await club.call('POST', '/v1/club/teams', { name: 'U15', season_id: season, category: 'U15', gender: 'female' });
   return { club, team: res.body.data };
 }
 
-async function member(clubId: string): Promise<string> {
-  const [row] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender)
-    values (${clubId}, 'Mia', 'Jansen', '2011-03-04', 'female') returning id`;
-  return row!.id as string;
-}
-
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
-
 t.test('delete answers { id, deleted }, erases the roster and detaches activities', async (t) => {
   const { club, team } = await setup();
-  const m = await member(club.id);
+  const m = await createMember(service, club);
   t.equal((await club.call('PUT', `/v1/club/teams/${team.id}/roster/${m}`, { role: 'player', shirt_number: 7 })).status, 201);
   const activity = (await club.call('POST', '/v1/club/activities', {
     kind: 'training', title: 'Practice', team_id: team.id, starts_at: '2030-01-01T18:00:00Z', ends_at: '2030-01-01T19:30:00Z',
@@ -33,11 +25,11 @@ t.test('delete answers { id, deleted }, erases the roster and detaches activitie
   t.equal(res.status, 200);
   t.same(res.body, { data: { id: team.id, deleted: true } });
   t.equal((await club.call('GET', `/v1/club/teams/${team.id}`)).status, 404);
-  t.same(await sql`select 1 from roster_entries where team_id = ${team.id}`, []);
+  t.same(await service.sql`select 1 from roster_entries where team_id = ${team.id}`, []);
   const after = (await club.call('GET', `/v1/club/activities/${activity.id}`)).body.data;
   t.equal(after.team_id, null);
   t.equal(after.version, 2);
-  t.same(await feed(club), [
+  t.same(await feedOf(club), [
     ['team', team.id, 'created', 1], ['team', team.id, 'updated', 2], ['activity', activity.id, 'created', 1],
     ['activity', activity.id, 'updated', 2], ['team', team.id, 'deleted', null],
   ]);
@@ -60,5 +52,5 @@ t.test('a team of another club is 404 and survives', async (t) => {
   t.equal(res.status, 404);
   t.equal(res.body.code, 'not_found');
   t.same((await club.call('GET', `/v1/club/teams/${team.id}`)).body.data, team);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

@@ -1,25 +1,24 @@
 import t from 'tap';
 import { walkPages } from '../support/pages.js';
 import { startService } from '../support/harness.js';
-import { createClub, createSeason } from '../support/factories.js';
+import { createClub, createMember, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
 
 const club = await createClub(service);
-const season = await createSeason(sql, club.federationId, 'open');
-const season2 = await createSeason(sql, club.federationId, 'planned');
+const season = await createSeason(service, club.federationId, 'open');
+const season2 = await createSeason(service, club.federationId, 'planned');
 const teams: any[] = [];
 for (let i = 0; i < 5; i++) {
   const res = await club.call('POST', '/v1/club/teams', { name: `Team ${i}`, season_id: i < 3 ? season : season2, category: 'U9', gender: 'male' });
   teams.push(res.body.data);
 }
-const [m] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender)
-  values (${club.id}, 'Noah', 'Bakker', '2015-01-01', 'male') returning id`;
-await club.call('PUT', `/v1/club/teams/${teams[1].id}/roster/${m!.id}`, { role: 'player' });
+const m = await createMember(service, club, { first_name: 'Noah', last_name: 'Bakker' });
+await club.call('PUT', `/v1/club/teams/${teams[1].id}/roster/${m}`, { role: 'player' });
 await club.call('PATCH', `/v1/club/teams/${teams[4].id}`, { status: 'archived' });
 const other = await createClub(service, undefined);
-await other.call('POST', '/v1/club/teams', { name: 'Elsewhere', season_id: await createSeason(sql, other.federationId), category: 'U9', gender: 'male' });
+await other.call('POST', '/v1/club/teams', { name: 'Elsewhere', season_id: await createSeason(service, other.federationId), category: 'U9', gender: 'male' });
 
 const ids = (res: any) => res.body.data.map((x: any) => x.id);
 

@@ -1,23 +1,21 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, createFederation, createSeason, type Tenant } from '../support/factories.js';
+import { createClub, createFederation, createSeason, setSeasonStatus, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
 
 async function setup() {
   const club = await createClub(service);
-  const season = await createSeason(sql, club.federationId, 'open');
+  const season = await createSeason(service, club.federationId, 'open');
   const res = await club.call('POST', '/v1/club/teams', { name: 'U11', season_id: season, category: 'U11', gender: 'male' });
   return { club, season, team: res.body.data };
 }
 
-const feed = async (club: Tenant) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
-
 t.test('a merge patch changes the given fields, bumps the version and records the change', async (t) => {
   const { club, team } = await setup();
-  const season2 = await createSeason(sql, club.federationId, 'planned');
+  const season2 = await createSeason(service, club.federationId, 'planned');
   const res = await club.call('PATCH', `/v1/club/teams/${team.id}`, { name: 'U11 Blue', season_id: season2, gender: 'mixed' });
   t.equal(res.status, 200);
   t.same({ ...res.body.data, updated_at: undefined }, { ...team, name: 'U11 Blue', season_id: season2, gender: 'mixed', version: 2, updated_at: undefined });
@@ -25,7 +23,7 @@ t.test('a merge patch changes the given fields, bumps the version and records th
   const got = await club.call('GET', `/v1/club/teams/${team.id}`);
   t.equal(got.headers.get('etag'), '"2"');
   t.same(got.body.data, res.body.data);
-  t.same(await feed(club), [['team', team.id, 'created', 1], ['team', team.id, 'updated', 2]]);
+  t.same(await feedOf(club), [['team', team.id, 'created', 1], ['team', team.id, 'updated', 2]]);
 });
 
 t.test('an empty patch changes nothing', async (t) => {
@@ -33,7 +31,7 @@ t.test('an empty patch changes nothing', async (t) => {
   const res = await club.call('PATCH', `/v1/club/teams/${team.id}`, {});
   t.equal(res.status, 200);
   t.same(res.body.data, team);
-  t.equal((await feed(club)).length, 1);
+  t.equal((await feedOf(club)).length, 1);
 });
 
 t.test('archive and restore through status', async (t) => {
@@ -48,8 +46,8 @@ t.test('archive and restore through status', async (t) => {
 
 t.test('season rules: closed is season_closed, foreign is validation_failed; status alone stays possible', async (t) => {
   const { club, team } = await setup();
-  const closed = await createSeason(sql, club.federationId, 'closed');
-  const foreign = await createSeason(sql, (await createFederation(service)).id, 'open');
+  const closed = await createSeason(service, club.federationId, 'closed');
+  const foreign = await createSeason(service, (await createFederation(service)).id, 'open');
   const toClosed = await club.call('PATCH', `/v1/club/teams/${team.id}`, { season_id: closed });
   t.equal(toClosed.status, 422);
   t.equal(toClosed.body.reason, 'season_closed');
@@ -59,7 +57,7 @@ t.test('season rules: closed is season_closed, foreign is validation_failed; sta
   t.same(toForeign.body.errors.map((e: any) => e.path), ['/season_id']);
   t.same((await club.call('GET', `/v1/club/teams/${team.id}`)).body.data, team);
 
-  await sql`update seasons set status = 'closed' where id = ${team.season_id}`;
+  await setSeasonStatus(service, team.season_id, 'closed');
   const rename = await club.call('PATCH', `/v1/club/teams/${team.id}`, { name: 'Renamed' });
   t.equal(rename.status, 422);
   t.equal(rename.body.reason, 'season_closed');
@@ -89,7 +87,7 @@ t.test('invalid patches are 422 naming the member and change nothing', async (t)
     t.same(res.body.errors.map((e: any) => e.path), [path]);
   }
   t.same((await club.call('GET', `/v1/club/teams/${team.id}`)).body.data, team);
-  t.equal((await feed(club)).length, 1);
+  t.equal((await feedOf(club)).length, 1);
 });
 
 t.test('If-Match: stale is 412 and changes nothing, current is applied', async (t) => {
@@ -112,5 +110,5 @@ t.test('a team of another club is 404 and stays unchanged', async (t) => {
     t.equal(res.body.code, 'not_found');
   }
   t.same((await club.call('GET', `/v1/club/teams/${team.id}`)).body.data, team);
-  t.same(await feed(intruder), []);
+  t.same(await feedOf(intruder), []);
 });

@@ -10,7 +10,7 @@ import { createPool } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
-import { request } from '../support/harness.js';
+import { request, serviceAt } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
 
 const port = await new Promise<number>((resolve) => {
@@ -37,7 +37,7 @@ t.teardown(async () => {
 });
 
 t.test('health follows the database down and back up', async (t) => {
-  const club = await createClub({ url, sql, masterKey: config.secretKey! });
+  const club = await createClub(serviceAt(url, sql, config.secretKey!));
   const up = await request(url, 'GET', '/health');
   t.equal(up.status, 200);
   t.same({ ...up.body, version: 'x' }, { status: 'ok', database: 'ok', version: 'x' });

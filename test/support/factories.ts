@@ -1,11 +1,12 @@
-// Fresh workspaces per test, so files run in parallel without cleaning tables.
+// The one place tests create data: fresh workspaces per test (so files run in parallel without
+// cleaning tables) and every resource in any state. The only test code that writes SQL.
 import { randomBytes } from 'node:crypto';
-import type { Sql } from 'postgres';
 import { grantableScopes, type Scope } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
+import type { ResourceType } from '../../src/resources/unit.js';
 import type { SigningKey } from '../../src/signing/client.js';
-import { request, type RequestOptions, type Response, type Service } from './harness.js';
+import { checkResponse, request, type RequestOptions, type Response, type Service } from './harness.js';
 
 export interface Tenant {
   id: string;
@@ -14,7 +15,7 @@ export interface Tenant {
   operatorId: string;
   keyId: string;
   key: SigningKey;
-  /** A signed request as this tenant's credential. */
+  /** A signed request as this tenant's credential; a 2xx answer is checked against the operation's schema. */
   call<T = any>(method: string, path: string, body?: unknown, options?: Omit<RequestOptions, 'key' | 'body'>): Promise<Response<T>>;
 }
 
@@ -29,7 +30,11 @@ async function tenant(service: Service, workspace: { id: string; kind: 'club' | 
   const key: SigningKey = { keyId: issued.key_id, algorithm: 'hmac-sha256', secret: issued.secret! };
   return {
     id: workspace.id, kind: workspace.kind, federationId, operatorId: operator.id, keyId: issued.key_id, key,
-    call: (method, path, body, options = {}) => request(service.url, method, path, { ...options, body, key }),
+    async call(method, path, body, options = {}) {
+      const res = await request(service.url, method, path, { ...options, body, key });
+      checkResponse(service.router, workspace.kind, method, path, res);
+      return res;
+    },
   };
 }
 
@@ -44,10 +49,92 @@ export async function createClub(service: Service, federation?: Tenant, options:
   return tenant(service, { id: ws.id, kind: 'club' }, fed.id, options.scopes, options.rateLimit);
 }
 
-/** An open season (or another status) of the federation, directly in the database. */
-export async function createSeason(sql: Sql, federationId: string, status: 'planned' | 'open' | 'closed' = 'open', year = 2000 + Math.floor(Math.random() * 90)): Promise<string> {
-  const [row] = await sql<{ id: string }[]>`
+/** A season of the federation (open unless said otherwise), in a random year unless given. */
+export async function createSeason(service: Service, federationId: string, status: 'planned' | 'open' | 'closed' = 'open', year = 2000 + Math.floor(Math.random() * 90)): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
     insert into seasons (federation_id, name, starts_on, ends_on, status)
     values (${federationId}, ${`Season ${year}`}, ${`${year}-01-01`}, ${`${year}-12-31`}, ${status}) returning id`;
   return row!.id;
 }
+
+export async function createCategory(service: Service, federationId: string, fields: { code: string; name?: string; min_age?: number | null; max_age?: number | null; status?: 'active' | 'retired' }): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into license_categories (federation_id, code, name, min_age, max_age, status)
+    values (${federationId}, ${fields.code}, ${fields.name ?? fields.code}, ${fields.min_age ?? null}, ${fields.max_age ?? null}, ${fields.status ?? 'active'})
+    returning id`;
+  return row!.id;
+}
+
+export interface MemberFields {
+  first_name?: string; last_name?: string; birth_date?: string; gender?: string; status?: 'active' | 'archived';
+  external_ref?: string | null; guardians?: unknown[];
+}
+
+export async function createMember(service: Service, club: Tenant, fields: MemberFields = {}): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into members (club_id, first_name, last_name, birth_date, gender, status, external_ref, guardians)
+    values (${club.id}, ${fields.first_name ?? 'Sem'}, ${fields.last_name ?? 'de Vries'}, ${fields.birth_date ?? '2012-06-01'},
+      ${fields.gender ?? 'male'}, ${fields.status ?? 'active'}, ${fields.external_ref ?? null}, ${service.sql.json((fields.guardians ?? []) as never)})
+    returning id`;
+  return row!.id;
+}
+
+/** Many members of one club in one statement (EXPLAIN tests, benchmarks). */
+export async function createMembers(service: Service, club: Tenant, count: number): Promise<void> {
+  await service.sql`
+    insert into members (club_id, first_name, last_name, birth_date, gender, external_ref, status, guardians)
+    select ${club.id}, 'First' || i, 'Last' || i, date '2000-01-01' + (i % 5000), 'female', 'ref-' || i,
+      case when i % 10 = 0 then 'archived' else 'active' end, '[]'
+    from generate_series(1, ${count}) as i`;
+  await service.sql`analyze members`;
+}
+
+export async function createTeam(service: Service, club: Tenant, fields: { season_id?: string; name?: string; status?: 'active' | 'archived' } = {}): Promise<string> {
+  const season = fields.season_id ?? (await createSeason(service, club.federationId));
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into teams (club_id, name, season_id, category, gender, status)
+    values (${club.id}, ${fields.name ?? 'U12'}, ${season}, 'U12', 'mixed', ${fields.status ?? 'active'}) returning id`;
+  return row!.id;
+}
+
+export async function addToRoster(service: Service, teamId: string, memberId: string, role = 'player', shirt: number | null = null): Promise<void> {
+  await service.sql`insert into roster_entries (team_id, member_id, role, shirt_number) values (${teamId}, ${memberId}, ${role}, ${shirt})`;
+}
+
+export async function createActivity(service: Service, club: Tenant, fields: { team_id?: string | null; status?: 'scheduled' | 'cancelled'; starts_at?: string } = {}): Promise<string> {
+  const starts = new Date(fields.starts_at ?? '2030-06-01T10:00:00.000Z');
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into activities (club_id, kind, title, team_id, starts_at, ends_at, status)
+    values (${club.id}, 'training', 'Training', ${fields.team_id ?? null}, ${starts}, ${new Date(starts.getTime() + 3_600_000)}, ${fields.status ?? 'scheduled'})
+    returning id`;
+  return row!.id;
+}
+
+/** Moves rows' `updated_at` into the past, for `updated_since` filters. */
+export async function backdate(service: Service, table: 'members' | 'teams' | 'activities', ids: string[], at: string): Promise<void> {
+  await service.sql`update ${service.sql(table)} set updated_at = ${at} where id in ${service.sql(ids)}`;
+}
+
+/** What the federation side does to a season until its own operations exist. */
+export async function setSeasonStatus(service: Service, seasonId: string, status: 'planned' | 'open' | 'closed'): Promise<void> {
+  await service.sql`update seasons set status = ${status} where id = ${seasonId}`;
+}
+
+/**
+ * A row of each stateful resource in any state of its machine, visible to `actor`: the walk of
+ * every machine (test/resources/machines.test.ts) reads this.
+ */
+export const inState: Partial<Record<ResourceType, (service: Service, actor: Tenant, state: string) => Promise<string>>> = {
+  member: (service, club, state) => createMember(service, club, { status: state as 'active' | 'archived' }),
+  activity: (service, club, state) => createActivity(service, club, { status: state as 'scheduled' | 'cancelled' }),
+};
+
+/**
+ * For each path parameter, an id of a resource `owner` holds: the security walk proves every other
+ * workspace gets 404 for it (test/http/security.test.ts).
+ */
+export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promise<string>> = {
+  member_id: (service, club) => createMember(service, club),
+  team_id: (service, club) => createTeam(service, club),
+  activity_id: (service, club) => createActivity(service, club),
+};

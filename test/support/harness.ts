@@ -1,10 +1,14 @@
 // One running service per test file: real Postgres, real HTTP on an ephemeral port, real signatures.
 import type { Test } from 'tap';
 import postgres from 'postgres';
+import * as v from 'valibot';
 import { loadConfig } from '../../src/config.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
+import { createRouter, type Router } from '../../src/http/router.js';
+import { operations } from '../../src/operations/index.js';
 import type { Operation } from '../../src/operations/operation.js';
+import type { WorkspaceKind } from '../../src/workspace.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
@@ -25,6 +29,13 @@ export interface Service {
   url: string;
   sql: Sql;
   masterKey: Buffer;
+  /** The table the service serves, so tests can check answers against each operation's schemas. */
+  router: Router;
+}
+
+/** A service running elsewhere (a child process) on the real operation table. */
+export function serviceAt(url: string, sql: Sql, masterKey: Buffer): Service {
+  return { url, sql, masterKey, router: createRouter(operations) };
 }
 
 /** Starts the service for the file; everything is torn down when the file's tests end. */
@@ -38,7 +49,7 @@ export async function startService(t: Test, env: Record<string, string> = {}, ta
     await running.stop();
     await sql.end();
   });
-  return { url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey! };
+  return { url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey!, router: running.app.router };
 }
 
 export interface RequestOptions {
@@ -57,6 +68,25 @@ export async function request<T = any>(base: string, method: string, path: strin
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Every 2xx `data` served in the suite must match the operation's `response` schema (each item of a
+ * list), so the reference cannot drift from what is served. Throws, failing the calling test.
+ */
+export function checkResponse(router: Router, kind: WorkspaceKind, method: string, path: string, res: Response): void {
+  if (res.status < 200 || res.status > 299 || res.body?.data === undefined) return;
+  const match = router.match(method, new URL(path, 'http://x').pathname, kind);
+  if (!match.found) return;
+  const { op } = match.route;
+  const items: unknown[] = op.list ? res.body.data : [res.body.data];
+  for (const item of items) {
+    const result = v.safeParse(op.response, item);
+    if (!result.success) {
+      const where = result.issues.map((i) => `${(i.path ?? []).map((p) => String(p.key)).join('.')}: ${i.message}`).join('; ');
+      throw new Error(`${op.id} answered data that its response schema refuses: ${where}`);
+    }
+  }
 }
 
 export { postgres };

@@ -55,7 +55,11 @@ export const activityPatchBody = v.strictObject({
 
 export const activityCancelBody = v.strictObject({ reason: v.optional(text(1, 500)) });
 
-export const attendancePutBody = v.strictObject({
-  status: v.picklist(attendanceStatuses, `must be one of ${attendanceStatuses.join(', ')}`),
-  note: v.optional(v.nullable(text(1, 500))),
-});
+export const attendancePutBody = v.pipe(
+  v.strictObject({
+    status: v.picklist(attendanceStatuses, `must be one of ${attendanceStatuses.join(', ')}`),
+    note: v.optional(v.nullable(text(1, 500))),
+  }),
+  v.title('AttendancePut'),
+  v.examples([{ status: 'present', note: null }]),
+);

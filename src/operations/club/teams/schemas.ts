@@ -42,7 +42,11 @@ export const teamPatchBody = v.strictObject({
   status: v.optional(status),
 });
 
-export const rosterPutBody = v.strictObject({
-  role: v.picklist(rosterRoles, `must be one of ${rosterRoles.join(', ')}`),
-  shirt_number: v.optional(v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be from 1 to 99'), v.maxValue(99, 'must be from 1 to 99')))),
-});
+export const rosterPutBody = v.pipe(
+  v.strictObject({
+    role: v.picklist(rosterRoles, `must be one of ${rosterRoles.join(', ')}`),
+    shirt_number: v.optional(v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be from 1 to 99'), v.maxValue(99, 'must be from 1 to 99')))),
+  }),
+  v.title('RosterPut'),
+  v.examples([{ role: 'player', shirt_number: 9 }]),
+);

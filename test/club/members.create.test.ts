@@ -1,4 +1,5 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
 
@@ -7,8 +8,6 @@ const service = await startService(t);
 const base = { first_name: 'Anna', last_name: 'de Vries', birth_date: '2010-04-02', gender: 'female' };
 const today = () => new Date().toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const feed = async (club: { call: (m: string, p: string) => Promise<any> }) =>
-  (await club.call('GET', '/v1/club/changes?limit=100')).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 
 t.test('POST /v1/club/members creates a member: 201, Location, every field', async (t) => {
   const club = await createClub(service);
@@ -40,7 +39,7 @@ t.test('POST /v1/club/members creates a member: 201, Location, every field', asy
   t.equal(got.status, 200);
   t.equal(got.headers.get('etag'), '"1"');
   t.same(got.body.data, m);
-  t.same(await feed(club), [['member', m.id, 'created', 1]]);
+  t.same(await feedOf(club), [['member', m.id, 'created', 1]]);
 });
 
 t.test('a minimal member joins today with no guardians', async (t) => {
@@ -84,7 +83,7 @@ t.test('invalid bodies are 422 with pointers and create nothing', async (t) => {
   const four = await club.call('POST', '/v1/club/members', { ...base, guardians: Array(4).fill(guardian) });
   t.equal(four.status, 201, 'four guardians are allowed');
   t.equal((await club.call('GET', '/v1/club/members')).body.data.length, 1);
-  t.same((await feed(club)).length, 1);
+  t.same((await feedOf(club)).length, 1);
 });
 
 t.test('external_ref is unique within the club only: 409 conflict', async (t) => {
@@ -99,7 +98,7 @@ t.test('external_ref is unique within the club only: 409 conflict', async (t) =>
   t.equal((await other.call('POST', '/v1/club/members', { ...base, external_ref: 'R-1' })).status, 201, 'another club may use the same ref');
   const list = await club.call('GET', '/v1/club/members');
   t.same(list.body.data.map((m: any) => m.first_name), ['Anna']);
-  t.same(await feed(club), [['member', first.body.data.id, 'created', 1]]);
+  t.same(await feedOf(club), [['member', first.body.data.id, 'created', 1]]);
   const nulls = await Promise.all([1, 2].map(() => club.call('POST', '/v1/club/members', { ...base, external_ref: null })));
   t.same(nulls.map((r) => r.status), [201, 201], 'many members may have no external_ref');
 });

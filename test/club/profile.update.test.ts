@@ -1,11 +1,9 @@
 import t from 'tap';
+import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { createClub, createFederation } from '../support/factories.js';
 
 const service = await startService(t);
-
-const feed = async (tenant: { kind: string; call: (m: string, p: string) => Promise<any> }) =>
-  (await tenant.call('GET', `/v1/${tenant.kind}/changes?limit=100`)).body.data.map((c: any) => [c.resource_type, c.resource_id, c.action, c.version]);
 
 t.test('GET /v1/club/profile answers the caller\'s club with an ETag', async (t) => {
   const federation = await createFederation(service);
@@ -39,12 +37,12 @@ t.test('PATCH changes the writable fields, bumps the version and tells both feed
   });
   t.same(res.body.data.address, { line1: 'Stadionweg 1', line2: null, postal_code: '1077 AA', city: 'Amsterdam', country: 'NL' });
   t.equal((await club.call('GET', '/v1/club/profile')).headers.get('etag'), '"2"');
-  t.same(await feed(club), [['club', club.id, 'updated', 2]]);
-  t.same(await feed(federation), [['club', club.id, 'updated', 2]]);
+  t.same(await feedOf(club), [['club', club.id, 'updated', 2]]);
+  t.same(await feedOf(federation), [['club', club.id, 'updated', 2]]);
   const untouched = (await other.call('GET', '/v1/club/profile')).body.data;
   t.equal(untouched.version, 1, 'another club of the federation is not touched');
   t.equal(untouched.email, null);
-  t.same(await feed(other), []);
+  t.same(await feedOf(other), []);
 });
 
 t.test('address is merged member by member; null clears it and fields', async (t) => {
@@ -64,7 +62,7 @@ t.test('address is merged member by member; null clears it and fields', async (t
   const empty = await patch({});
   t.equal(empty.status, 200);
   t.equal(empty.body.data.version, 4, 'an empty patch changes nothing');
-  t.same((await feed(club)).map((c: any[]) => c[3]), [2, 3, 4]);
+  t.same((await feedOf(club)).map((c: any[]) => c[3]), [2, 3, 4]);
 });
 
 t.test('invalid or read-only members are 422 with pointers and change nothing', async (t) => {
@@ -93,7 +91,7 @@ t.test('invalid or read-only members are 422 with pointers and change nothing', 
   }
   const after = await club.call('GET', '/v1/club/profile');
   t.equal(after.body.data.version, 1);
-  t.same(await feed(club), []);
+  t.same(await feedOf(club), []);
 });
 
 t.test('a stale If-Match is 412 and changes nothing', async (t) => {
@@ -104,7 +102,7 @@ t.test('a stale If-Match is 412 and changes nothing', async (t) => {
   const now = (await club.call('GET', '/v1/club/profile')).body.data;
   t.equal(now.email, null);
   t.equal(now.version, 1);
-  t.same(await feed(club), []);
+  t.same(await feedOf(club), []);
 });
 
 t.test('scopes: profile read cannot write', async (t) => {

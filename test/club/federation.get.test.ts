@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startService } from '../support/harness.js';
-import { createClub, createFederation, createSeason } from '../support/factories.js';
+import { createCategory, createClub, createFederation, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 
@@ -8,14 +8,12 @@ t.test('GET /v1/club/federation answers the federation, its seasons and categori
   const federation = await createFederation(service);
   const club = await createClub(service, federation);
   const elsewhere = await createFederation(service);
-  const later = await createSeason(service.sql, federation.id, 'planned', 2091);
-  const open = await createSeason(service.sql, federation.id, 'open', 2090);
-  await createSeason(service.sql, elsewhere.id, 'open', 2090);
-  const [u18] = await service.sql`insert into license_categories (federation_id, code, name, min_age, max_age)
-    values (${federation.id}, 'U18', 'Under 18', null, 17) returning id`;
-  const [sen] = await service.sql`insert into license_categories (federation_id, code, name, min_age, status)
-    values (${federation.id}, 'SENIOR', 'Senior', 18, 'retired') returning id`;
-  await service.sql`insert into license_categories (federation_id, code, name) values (${elsewhere.id}, 'OTHER', 'Other')`;
+  const later = await createSeason(service, federation.id, 'planned', 2091);
+  const open = await createSeason(service, federation.id, 'open', 2090);
+  await createSeason(service, elsewhere.id, 'open', 2090);
+  const u18 = { id: await createCategory(service, federation.id, { code: 'U18', name: 'Under 18', max_age: 17 }) };
+  const sen = { id: await createCategory(service, federation.id, { code: 'SENIOR', name: 'Senior', min_age: 18, status: 'retired' }) };
+  await createCategory(service, elsewhere.id, { code: 'OTHER', name: 'Other' });
 
   const res = await club.call('GET', '/v1/club/federation');
   t.equal(res.status, 200);
@@ -33,8 +31,8 @@ t.test('GET /v1/club/federation answers the federation, its seasons and categori
     { id: later, name: 'Season 2091', starts_on: '2091-01-01', ends_on: '2091-12-31', status: 'planned', version: 1 },
   ]);
   t.same(strip(d.license_categories), [
-    { id: sen!.id, code: 'SENIOR', name: 'Senior', min_age: 18, max_age: null, status: 'retired', version: 1 },
-    { id: u18!.id, code: 'U18', name: 'Under 18', min_age: null, max_age: 17, status: 'active', version: 1 },
+    { id: sen.id, code: 'SENIOR', name: 'Senior', min_age: 18, max_age: null, status: 'retired', version: 1 },
+    { id: u18.id, code: 'U18', name: 'Under 18', min_age: null, max_age: 17, status: 'active', version: 1 },
   ]);
   t.same(Object.keys(d).sort(), ['country', 'id', 'license_categories', 'name', 'seasons']);
 });

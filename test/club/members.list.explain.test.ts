@@ -3,20 +3,14 @@
 import t, { type Test } from 'tap';
 import { memberListQuery, type MemberFilters } from '../../src/operations/club/members/list.js';
 import { startService } from '../support/harness.js';
-import { createClub } from '../support/factories.js';
+import { createClub, createMembers } from '../support/factories.js';
 
 const service = await startService(t);
 const { sql } = service;
 const N = 100_000;
 
 const club = await createClub(service);
-await sql`
-  insert into members (club_id, first_name, last_name, birth_date, gender, external_ref, status, guardians)
-  select ${club.id}, 'First' || g, 'Last' || g, date '1990-01-01' + (g % 10000),
-         (array['female', 'male', 'non_binary', 'undisclosed'])[g % 4 + 1], 'ext-' || g,
-         case when g % 10 = 0 then 'archived' else 'active' end, '[]'
-  from generate_series(1, ${N}) g`;
-await sql`analyze members`;
+await createMembers(service, club, N);
 // The cursor of a deep page: the id after which the last 50 rows remain.
 const [deep] = await sql`select id from members where club_id = ${club.id} order by id offset ${N - 50} limit 1`;
 
@@ -59,9 +53,7 @@ t.test('a deep page with the status filter uses the members index', async (t) =>
 
 t.test('a small club next to the big one uses the members index too', async (t) => {
   const small = await createClub(service);
-  await sql`insert into members (club_id, first_name, last_name, birth_date, gender)
-    select ${small.id}, 'S' || g, 'Small', date '2000-01-01', 'male' from generate_series(1, 60) g`;
-  await sql`analyze members`;
+  await createMembers(service, small, 60);
   const [row] = await sql`explain (format json) ${memberListQuery(sql, small.id, {}, undefined, 26)}`;
   const plan = nodes((row!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
   t.comment(JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name'] ?? null])));
