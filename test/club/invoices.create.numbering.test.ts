@@ -98,7 +98,7 @@ t.test('the numbering function rolls the year over at the UTC new year, and a ro
   t.equal(await drawNumber(service, club, '2027-01-01'), '2027-000002');
   t.equal(await drawNumber(service, other, '2026-12-31'), '2026-000001', 'another club numbers on its own');
   // Concurrent draws, half of them rolled back while holding the counter.
-  const outcomes = shuffle(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 'commit' : 'rollback') as const));
+  const outcomes = shuffle(Array.from({ length: 30 }, (_, i): 'commit' | 'rollback' => (i % 2 === 0 ? 'commit' : 'rollback')));
   await Promise.all(outcomes.map((o) => drawNumber(service, club, '2028-03-01', o)));
   t.equal(await drawNumber(service, club, '2028-03-01'), '2028-000016', '15 committed draws, then this one');
 });

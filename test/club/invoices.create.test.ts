@@ -123,7 +123,7 @@ t.test('bad input is 422 with JSON Pointer paths, creates nothing and draws no n
     const res = await club.call('POST', '/v1/club/invoices', body);
     t.equal(res.status, 422, `${JSON.stringify(body).slice(0, 80)}: ${path}`);
     t.equal(res.body.code, 'validation_failed');
-    t.same(res.body.errors.map((e: { path: string }) => e.path), [path], path);
+    t.same([...new Set(res.body.errors.map((e: { path: string }) => e.path))], [path], path);
   }
   t.equal(await invoiceCount(club), 0);
   const next = await club.call('POST', '/v1/club/invoices', line(100));

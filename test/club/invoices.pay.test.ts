@@ -130,7 +130,7 @@ t.test('bad payments are 422 naming the field and change nothing; a stale If-Mat
     const res = await pay(club, id, body);
     t.equal(res.status, 422, JSON.stringify(body));
     t.equal(res.body.code, 'validation_failed');
-    t.same(res.body.errors.map((e: { path: string }) => e.path), [path]);
+    t.same([...new Set(res.body.errors.map((e: { path: string }) => e.path))], [path]);
   }
   const stale = await pay(club, id, { amount: 100, method: 'cash' }, { 'if-match': '"7"' });
   t.equal(stale.status, 412);

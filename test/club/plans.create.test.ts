@@ -64,7 +64,7 @@ t.test('bad plans are 422 naming the field and create nothing', async (t) => {
 t.test('update is a merge patch: fields change, the version moves, the feed says updated', async (t) => {
   const club = await createClub(service);
   const plan = await createPlan(service, club, { name: 'Senior', amount: 18000 });
-  const next = await createSeason(service, club.federationId);
+  const next = await createSeason(service, club.federationId, 'planned');
   const path = `/v1/club/membership-plans/${plan}`;
   const res = await club.call('PATCH', path, { name: 'Senior 2027', amount: 19500, season_id: next, description: 'Indexed' }, { headers: { 'if-match': '"1"' } });
   t.equal(res.status, 200);

@@ -12,7 +12,7 @@ t.test('the club\'s plans by id, filtered by status, season and updated_since, p
   const other = await createClub(service);
   await createPlan(service, other);
   const seasonA = await createSeason(service, club.federationId);
-  const seasonB = await createSeason(service, club.federationId);
+  const seasonB = await createSeason(service, club.federationId, 'planned');
   const a = await createPlan(service, club, { season_id: seasonA });
   const b = await createPlan(service, club, { season_id: seasonB, status: 'retired' });
   const c = await createPlan(service, club, { season_id: seasonA, amount: 4250 });
