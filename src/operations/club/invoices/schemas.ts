@@ -75,7 +75,7 @@ export const invoiceCreateBody = v.pipe(
   }),
   v.description('Exactly one of `plan_id` or `lines` (with `currency`).'),
   v.title('InvoiceCreate'),
-  v.examples([{ member_id: '1207', lines: [{ description: 'Tournament fee', amount: 1500 }, { description: 'Kit', amount: 3995 }], currency: 'EUR', due_on: '2026-07-01' }]),
+  v.examples([{ member_id: '1207', lines: [{ description: 'Tournament fee', amount: 1500 }, { description: 'Kit', amount: 3995 }], currency: 'EUR', due_on: '2027-01-31' }]),
 );
 
 export const paymentBody = v.pipe(
