@@ -17,6 +17,7 @@ export const clubInvoicesCreate = defineOperation({
   body: invoiceCreateBody,
   response: invoiceOut,
   reasons: ['member_archived', 'plan_retired'],
+  refusals: ['conflict'],
   async handler(ctx) {
     const { body, workspace, unit } = ctx;
     const issuedOn = utcDay(new Date());
