@@ -1,5 +1,5 @@
 // The error responses of a /v1 operation: which catalog codes it can answer, grouped by status.
-import { catalog, type ErrorCode } from '../errors.js';
+import { catalog, type ErrorCode, type Reason } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
@@ -38,8 +38,8 @@ function headersFor(status: number): HeaderName[] {
   return names;
 }
 
-/** One response per status, its description listing the codes; the body is the shared Problem. */
-export function errorResponses(codes: ErrorCode[]): Record<string, object> {
+/** One response per status, its description listing the codes (and the rule reasons); the body is the shared Problem. */
+export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = []): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = catalog[code][0];
@@ -47,7 +47,8 @@ export function errorResponses(codes: ErrorCode[]): Record<string, object> {
   }
   const out: Record<string, object> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    const lines = list.map((c) => `- \`${c}\`: ${catalog[c][1]}`).join('\n');
+    const lines = list.map((c) => `- \`${c}\`: ${catalog[c][1]}${c === 'rule_violation' && reasons.length
+      ? ` (\`reason\`: ${reasons.map((r) => `\`${r}\``).join(', ')})` : ''}`).join('\n');
     out[String(status)] = {
       description: `${statusText[status] ?? 'Error'}. Codes:\n${lines}`,
       headers: headerRefs(headersFor(status)),

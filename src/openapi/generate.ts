@@ -33,7 +33,7 @@ function operationObject(op: Operation): object {
     security: [{ [signatureScheme]: op.scope ? [op.scope] : [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponses(op), ...errorResponses(errorCodes(op)) },
+    responses: { ...successResponses(op), ...errorResponses(errorCodes(op), op.reasons) },
   };
 }
 

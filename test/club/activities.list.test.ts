@@ -1,5 +1,6 @@
 import t from 'tap';
 import { startService } from '../support/harness.js';
+import { walkPages } from '../support/pages.js';
 import { createClub, createMember, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
@@ -52,23 +53,11 @@ t.test('ordered by starts_at then id, with attendance_summary instead of attenda
 
 t.test('pages of every size cover the list once, across ties on starts_at', async (t) => {
   for (const limit of [1, 2, 4]) {
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const res: any = await list(`limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      t.equal(res.status, 200);
-      seen.push(...ids(res));
-      cursor = res.body.meta.next_cursor;
-    } while (cursor);
+    const { ids: seen, pages } = await walkPages(club, `/v1/club/activities?limit=${limit}`);
     t.same(seen, expected, `limit ${limit}`);
+    t.equal(pages, Math.ceil(expected.length / limit), `limit ${limit}: full pages`);
   }
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: any = await list(`limit=1&kind=training${cursor ? `&cursor=${cursor}` : ''}`);
-    seen.push(...ids(res));
-    cursor = res.body.meta.next_cursor;
-  } while (cursor);
+  const { ids: seen } = await walkPages(club, '/v1/club/activities?limit=1&kind=training');
   t.same(seen, expected.filter((id) => created.find((a) => a.id === id).kind === 'training'));
 });
 

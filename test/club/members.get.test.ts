@@ -58,3 +58,28 @@ t.test('another club\'s member is 404 for every operation and is left untouched'
   const changes = (await owner.call('GET', '/v1/club/changes')).body.data;
   t.same(changes.map((c: any) => c.action), ['created']);
 });
+
+t.test('conditional reads: If-None-Match with the current ETag is 304 without a body; writes answer the new ETag', async (t) => {
+  const club = await createClub(service);
+  const created = await club.call('POST', '/v1/club/members', base);
+  t.equal(created.status, 201);
+  t.equal(created.headers.get('etag'), '"1"', 'a create answers its ETag');
+  const path = `/v1/club/members/${created.body.data.id}`;
+  const fresh = await club.call('GET', path, undefined, { headers: { 'if-none-match': '"1"' } });
+  t.equal(fresh.status, 304);
+  t.equal(fresh.body, undefined, 'no body');
+  t.equal(fresh.headers.get('etag'), '"1"');
+  t.ok(fresh.headers.get('x-ratelimit-remaining'), 'still counted and announced');
+  t.equal((await club.call('GET', path, undefined, { headers: { 'if-none-match': 'W/"0", "1"' } })).status, 304, 'a list of tags');
+  t.equal((await club.call('GET', path, undefined, { headers: { 'if-none-match': '*' } })).status, 304);
+  const patched = await club.call('PATCH', path, { last_name: 'Jansen' }, { headers: { 'if-match': '"1"' } });
+  t.equal(patched.headers.get('etag'), '"2"', 'a PATCH answers the new ETag, ready for the next If-Match');
+  const stale = await club.call('GET', path, undefined, { headers: { 'if-none-match': '"1"' } });
+  t.equal(stale.status, 200, 'a stale copy gets the resource');
+  t.equal(stale.body.data.last_name, 'Jansen');
+  const archived = await club.call('POST', `${path}/archive`, {}, { headers: { 'if-match': '"2"' } });
+  t.equal(archived.headers.get('etag'), '"3"', 'an action answers the new ETag');
+  const list = await club.call('GET', '/v1/club/members', undefined, { headers: { 'if-none-match': '"3"' } });
+  t.equal(list.status, 200, 'lists carry no ETag and ignore If-None-Match');
+  t.equal(list.headers.get('etag'), null);
+});

@@ -16,7 +16,7 @@ t.test('pages follow the cursor in id order with no duplicates or misses', async
   await add(other, 'Not', 'Mine');
   const all: string[] = [];
   for (let i = 0; i < 7; i++) all.push((await add(club, `P${i}`, 'Page')).id);
-  const { ids: seen, pages } = await walkPages(t, club, '/v1/club/members?limit=3');
+  const { ids: seen, pages } = await walkPages(club, '/v1/club/members?limit=3');
   t.equal(pages, 3);
   t.same(seen, all);
   const whole = await club.call('GET', '/v1/club/members');

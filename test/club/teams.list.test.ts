@@ -34,7 +34,7 @@ t.test('list items carry roster_size instead of roster, in id order', async (t) 
 });
 
 t.test('pages follow the cursor without duplicates or gaps', async (t) => {
-  const { ids: seen, pages } = await walkPages(t, club, '/v1/club/teams?limit=2');
+  const { ids: seen, pages } = await walkPages(club, '/v1/club/teams?limit=2');
   t.equal(pages, 3);
   t.same(seen, teams.map((x) => x.id));
 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { request, startService } from '../support/harness.js';
+import { walkPages } from '../support/pages.js';
 import { createClub } from '../support/factories.js';
 import { rawRequest } from '../support/raw.js';
 import { createThingsTable, table } from './pipeline-table.js';
@@ -73,16 +74,9 @@ t.test('bodies: media type, JSON, strictness, size; each refusal writes nothing'
 t.test('lists: keyset pages, filters, invalid query and cursor', async (t) => {
   const other = await createClub(service);
   for (const color of ['red', 'blue', 'red', 'red', 'blue']) await other.call('POST', '/v1/club/things', { name: 'p', color });
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: any = await other.call('GET', `/v1/club/things?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-    t.equal(res.status, 200);
-    t.ok(res.body.data.length <= 2);
-    seen.push(...res.body.data.map((r: { id: string }) => r.id));
-    cursor = res.body.meta.next_cursor;
-  } while (cursor);
+  const { ids: seen, pages } = await walkPages(other, '/v1/club/things?limit=2');
   t.equal(seen.length, 5);
+  t.equal(pages, 3, 'pages of at most 2');
   t.same([...seen].sort((a, b) => Number(a) - Number(b)), seen, 'ascending id');
   const reds = await other.call('GET', '/v1/club/things?color=red&limit=2');
   t.equal(reds.body.data.length, 2);

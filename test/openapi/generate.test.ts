@@ -145,3 +145,11 @@ t.test('tags name the resource', async (t) => {
   t.equal(tagOf('federation.transfers.documents.list'), 'transfers.documents');
   t.equal(tagOf('me.get'), 'me');
 });
+
+t.test('an operation\'s declared rule reasons are named in its 422 answer', async (t) => {
+  const doc = generateOpenApi(operations, '0') as Json;
+  const put = operationsOf(doc).find((o) => o.op.operationId === 'club.roster.put')!.op;
+  t.match(put.responses['422'].description, /rule_violation.*`member_archived`/);
+  const get = operationsOf(doc).find((o) => o.op.operationId === 'club.members.get')!.op;
+  t.notOk(get.responses['422'], 'a read declares no rule');
+});

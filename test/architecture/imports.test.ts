@@ -1,0 +1,49 @@
+// The layering the README promises, read off the source: arrows point down
+// (http → operations → resources → db → leaves), and the partners' client loads nothing of the server.
+import t from 'tap';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { root } from '../support/processes.js';
+
+const src = path.join(root, 'src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []);
+}
+
+/** The project files a module imports (type-only imports included: they are arrows too). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/from '(\.[^']+)\.js'/g)].map((m) => path.relative(src, path.resolve(path.dirname(file), m[1]! + '.ts')));
+}
+
+const graph = new Map(sources(src).map((file) => [path.relative(src, file), importsOf(file)]));
+const folder = (module: string) => module.split(path.sep)[0]!;
+
+t.test('no folder below http/ imports from it', async (t) => {
+  const below = new Set(['auth', 'console', 'db', 'operations', 'openapi', 'resources', 'signing']);
+  for (const [module, imports] of graph) {
+    if (!below.has(folder(module))) continue;
+    for (const target of imports) t.not(folder(target), 'http', `${module} imports ${target}`);
+  }
+});
+
+t.test('resources import no operation, the leaves import nothing of the project', async (t) => {
+  for (const [module, imports] of graph) {
+    if (folder(module) === 'resources') for (const target of imports) t.not(folder(target), 'operations', `${module} imports ${target}`);
+    if (['errors.ts', 'workspace.ts', 'ids.ts'].includes(module)) t.same(imports, [], `${module} is a leaf`);
+  }
+});
+
+t.test('the partners\' client loads only the signing module', async (t) => {
+  const seen = new Set<string>();
+  const visit = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    for (const target of graph.get(module) ?? []) visit(target);
+  };
+  visit(path.join('signing', 'client.ts'));
+  t.ok(seen.size > 3, 'the walk found the client\'s imports');
+  for (const module of seen) t.equal(folder(module), 'signing', module);
+});
