@@ -43,7 +43,7 @@ t.test('the list serves whole invoices by id, paged by cursor, filtered by statu
   const number = all.body.data[2].number;
   t.same(ids(await club.call('GET', `/v1/club/invoices?number=${number}`)), [voided]);
   t.same(ids(await club.call('GET', '/v1/club/invoices?number=1999-000001')), []);
-  const walked = await walkPages(t, club, '/v1/club/invoices?limit=1');
+  const walked = await walkPages(club, '/v1/club/invoices?limit=1');
   t.same(walked.ids, [open, paid, voided, planned]);
   t.equal(walked.pages, 4);
 });

@@ -28,7 +28,7 @@ t.test('the club\'s plans by id, filtered by status, season and updated_since, p
   await new Promise((resolve) => setTimeout(resolve, 5));
   await club.call('PATCH', `/v1/club/membership-plans/${a}`, { name: 'Renamed' });
   t.same(ids(await club.call('GET', `/v1/club/membership-plans?updated_since=${since}`)), [a]);
-  const walked = await walkPages(t, club, '/v1/club/membership-plans?limit=2');
+  const walked = await walkPages(club, '/v1/club/membership-plans?limit=2');
   t.same(walked.ids, [a, b, c]);
   t.equal(walked.pages, 2);
 });
