@@ -181,3 +181,19 @@ t.test('a member with an invoice cannot be deleted (409 invalid_state); archivin
   t.equal((await club.call('POST', `/v1/club/members/${member}/archive`, {})).status, 200);
   t.equal((await club.call('DELETE', `/v1/club/members/${member}`)).status, 409, 'archived, still billed');
 });
+
+t.test('a create retried with the same Idempotency-Key makes one invoice with one number', async (t) => {
+  const club = await createClub(service);
+  const member = await createMember(service, club);
+  const body = { member_id: member, lines: [{ description: 'Fee', amount: 2500 }], currency: 'EUR' };
+  const headers = { 'idempotency-key': `sync-${member}-fee` };
+  const first = await club.call('POST', '/v1/club/invoices', body, { headers });
+  const retry = await club.call('POST', '/v1/club/invoices', body, { headers });
+  t.equal(first.status, 201);
+  t.equal(retry.status, 201);
+  t.equal(retry.headers.get('idempotent-replayed'), 'true');
+  t.same(retry.body.data, first.body.data);
+  t.equal(await invoiceCount(club), 1);
+  const next = await club.call('POST', '/v1/club/invoices', body);
+  t.equal(next.body.data.number, `${year}-000002`, 'the replay drew no number');
+});
