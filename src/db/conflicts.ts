@@ -6,4 +6,7 @@ export const conflicts: Readonly<Record<string, string>> = {
   license_categories_code_key: 'another license category of the federation has this code',
   seasons_one_open_idx: 'another season of the federation is open',
   invoices_number_key: 'another invoice of the club has this number',
+  licenses_live_key: 'the member already has a requested, approved or suspended license for this season',
+  licenses_number_key: 'another license of the federation has this number',
+  transfers_open_key: 'the license already has an open transfer',
 };

@@ -30,8 +30,8 @@ export interface TransitionSpec<Row extends Stateful, B, S extends string, A ext
   permit?(ctx: Context<Row, B>, row: Row): void | Promise<void>;
   /** Rules beyond the state (422 `rule_violation`, 409 `conflict`). */
   guard?(ctx: Context<Row, B>, row: Row): void | Promise<void>;
-  /** Columns written with the new status: a reason, a decision time. */
-  set?(ctx: Context<Row, B>, row: Row): Record<string, unknown>;
+  /** Columns written with the new status: a reason, a decision time, an assigned number. */
+  set?(ctx: Context<Row, B>, row: Row): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Further writes of the same unit once the status changed (assign a number, move a license). */
   effect?(ctx: Context<Row, B>, row: Row): Promise<Row | void>;
   /** The answer; the updated row by default. */
@@ -62,7 +62,7 @@ export function transitionOperation<Row extends Stateful, B = Record<string, nev
       await spec.permit?.(ctx, current);
       const { to, done } = transitionFrom(spec.machine, spec.action, current);
       await spec.guard?.(ctx, current);
-      let row = await spec.store.update(ctx.unit, current, { status: to, ...spec.set?.(ctx, current) }, done);
+      let row = await spec.store.update(ctx.unit, current, { status: to, ...(await spec.set?.(ctx, current)) }, done);
       row = (await spec.effect?.(ctx, row)) ?? row;
       return { data: spec.view ? await spec.view(ctx, row) : row };
     },

@@ -1,7 +1,11 @@
 // Clubs: a club reads and writes its own profile; its federation reads it and suspends it.
+import { ruleViolation } from '../errors.js';
+import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Address } from './members.js';
+import { todayUtc } from './calendar.js';
+import type { Db, Unit } from './unit.js';
 
 export interface ClubRow extends Versioned {
   name: string;
@@ -33,3 +37,33 @@ export const clubStates = defineMachine('club', ['active', 'suspended'], {
   suspend: { from: ['active'], to: 'suspended', done: 'suspended' },
   reinstate: { from: ['suspended'], to: 'active', done: 'reinstated' },
 });
+
+/** A club's own requests (licenses, transfers) need it active (422 `club_suspended`). */
+export async function expectClubActive(db: Db, ws: Workspace): Promise<void> {
+  const club = await clubs.get(db, ws, ws.id);
+  if (club.status !== 'active') throw ruleViolation('club_suspended', `club ${club.id} is suspended by its federation`);
+}
+
+/**
+ * The club's side of a write its federation makes (approving a license or a transfer): the
+ * club's rows change in the club's feed, and the club's visibility rules find them.
+ */
+export function clubUnit(unit: Unit, clubId: string): Unit {
+  const workspace: Workspace = { id: clubId, kind: 'club', federationId: unit.workspace.federationId };
+  return { ...unit, workspace };
+}
+
+export interface ClubCounts { members_licensed: number; teams: number }
+
+/** The federation's figures for each club (federation.clubs.*): one query for a page of clubs. */
+export async function withCounts<C extends ClubRow>(db: Db, rows: C[]): Promise<(C & { counts: ClubCounts })[]> {
+  if (rows.length === 0) return [];
+  const counts = await db<({ id: string } & ClubCounts)[]>`
+    select c.id,
+      (select count(distinct l.member_id)::int from licenses l
+        where l.club_id = c.id and l.status = 'approved' and l.valid_until >= ${todayUtc()}) as members_licensed,
+      (select count(*)::int from teams t where t.club_id = c.id and t.status = 'active') as teams
+    from unnest(${rows.map((r) => r.id)}::bigint[]) as c(id)`;
+  const byId = new Map(counts.map(({ id, ...c }) => [id, c]));
+  return rows.map((row) => ({ ...row, counts: byId.get(row.id)! }));
+}

@@ -46,6 +46,11 @@ export const invoiceStates = defineMachine('invoice', ['open', 'paid', 'void'], 
   void: { from: ['open'], to: 'void', done: 'voided' },
 });
 
+export async function memberHasInvoices(db: Db, memberId: string): Promise<boolean> {
+  const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${memberId}) as found`;
+  return row!.found;
+}
+
 /**
  * The next number of the club's numbering for the year of `issuedOn`. The counter row is
  * incremented in the unit's transaction and stays locked until it ends: concurrent invoices

@@ -3,6 +3,8 @@ import { ruleViolation } from '../errors.js';
 import { defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import { activities } from './activities.js';
+import { memberHasInvoices } from './invoices.js';
+import { memberHasLicenses } from './licenses.js';
 import { teams } from './teams.js';
 import type { Db, Unit } from './unit.js';
 
@@ -52,8 +54,7 @@ export function expectActive(member: MemberRow): void {
 
 /** Licenses and invoices keep a member from being erased (the books keep who was billed). */
 export async function hasRecords(db: Db, member: MemberRow): Promise<boolean> {
-  const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${member.id}) as found`;
-  return row!.found;
+  return (await memberHasLicenses(db, member.id)) || (await memberHasInvoices(db, member.id));
 }
 
 /** Erases the member; its roster and attendance rows go with it, so those teams and activities change. */

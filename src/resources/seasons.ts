@@ -1,5 +1,8 @@
 // A federation's seasons: the federation writes them, its clubs read them.
+import { ApiError, ruleViolation } from '../errors.js';
+import { defineMachine, transitionFrom, type Transition } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
+import type { Db, Unit } from './unit.js';
 
 export interface SeasonRow extends Versioned {
   name: string;
@@ -18,3 +21,39 @@ export const seasons = defineStore<SeasonRow>({
   visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
   audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),
 });
+
+/** Status moves forward only, one step at a time (domain.md, Season: update). */
+export const seasonStates = defineMachine('season', ['planned', 'open', 'closed'], {
+  open: { from: ['planned'], to: 'open', done: 'opened' },
+  close: { from: ['open'], to: 'closed', done: 'closed' },
+});
+
+/** A license is requested only in an open season (422 `season_not_open`). */
+export function expectOpen(season: SeasonRow): void {
+  if (season.status !== 'open') throw ruleViolation('season_not_open', `season ${season.id} is ${season.status}, not open`);
+}
+
+/**
+ * Serialises the federation's season writes until commit, so two concurrent writes cannot both
+ * pass the overlap check (a lock, not a constraint: an exclusion constraint needs btree_gist).
+ */
+export async function lockSeasons(unit: Unit): Promise<void> {
+  await unit.sql`select pg_advisory_xact_lock(hashtext('partner-service:seasons'), (${unit.workspace.federationId}::bigint % 2147483647)::integer)`;
+}
+
+/** 409 `conflict` when [startsOn, endsOn] overlaps another season of the federation. */
+export async function expectNoOverlap(db: Db, federationId: string, startsOn: string, endsOn: string, exceptId?: string): Promise<void> {
+  const [other] = await db<{ id: string; name: string }[]>`
+    select id, name from seasons
+    where federation_id = ${federationId} and starts_on <= ${endsOn} and ends_on >= ${startsOn}
+      ${exceptId ? db`and id <> ${exceptId}` : db``}
+    order by starts_on limit 1`;
+  if (other) throw new ApiError('conflict', `the dates overlap season ${other.id} (${other.name})`);
+}
+
+/** The transition a status PATCH asks for: forward one step only, else 409 `invalid_state`. */
+export function seasonStep(season: SeasonRow, to: SeasonRow['status']): Transition<SeasonRow['status']> {
+  const action = to === 'open' ? 'open' : to === 'closed' ? 'close' : undefined;
+  if (!action) throw new ApiError('invalid_state', `season ${season.id} is ${season.status}; a season never returns to planned`);
+  return transitionFrom(seasonStates, action, season);
+}

@@ -24,7 +24,7 @@ for (const op of transitions) {
     const ws = { id: actor.id, kind: actor.kind, federationId: actor.federationId };
     const body = (op.body ? (v.getExamples(op.body) as unknown[] | undefined)?.[0] : undefined) ?? {};
     for (const state of machine.states.filter((s) => !from.includes(s))) {
-      const id = await make(service, actor, state);
+      const id = await make(service, actor, state, action);
       const before = await store.find(service.sql, ws, id);
       const feed = await feedOf(actor);
       const res = await actor.call('POST', op.path.replace(/\{[a-z_]+\}/, id), body);

@@ -5,6 +5,7 @@ import { grantableScopes, type Scope } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
 import { drawInvoiceNumber } from '../../src/resources/invoices.js';
+import { nameKey } from '../../src/resources/person-names.js';
 import type { ResourceType } from '../../src/resources/unit.js';
 import type { SigningKey } from '../../src/signing/client.js';
 import { checkResponse, request, type RequestOptions, type Response, type Service } from './harness.js';
@@ -121,6 +122,134 @@ export async function setSeasonStatus(service: Service, seasonId: string, status
   await service.sql`update seasons set status = ${status} where id = ${seasonId}`;
 }
 
+/**
+ * A row of each stateful resource in any state of its machine, visible to `actor`: the walk of
+ * every machine (test/resources/machines.test.ts) reads this.
+ */
+export const inState: Partial<Record<ResourceType, (service: Service, actor: Tenant, state: string, action?: string) => Promise<string>>> = {
+  member: (service, club, state) => createMember(service, club, { status: state as 'active' | 'archived' }),
+  activity: (service, club, state) => createActivity(service, club, { status: state as 'scheduled' | 'cancelled' }),
+};
+
+/**
+ * For each path parameter, an id of a resource `owner` holds: the security walk proves every other
+ * workspace gets 404 for it (test/http/security.test.ts).
+ */
+export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promise<string>> = {
+  member_id: (service, club) => createMember(service, club),
+  team_id: (service, club) => createTeam(service, club),
+  activity_id: (service, club) => createActivity(service, club),
+};
+
+// Licensing: categories, persons, licenses and transfers in any state.
+
+type LicenseState = 'requested' | 'approved' | 'rejected' | 'withdrawn' | 'suspended';
+type TransferState = 'requested' | 'released' | 'approved' | 'rejected' | 'cancelled';
+
+/** A club of the federation without a credential of its own (a party the test does not call as). */
+export async function createClubWorkspace(service: Service, federationId: string, status: 'active' | 'suspended' = 'active'): Promise<string> {
+  const ws = await createWorkspace(service.sql, { kind: 'club', name: `Club ${tag()}`, federationId, country: 'NL' });
+  if (status !== 'active') await service.sql`update workspaces set status = ${status}, suspend_reason = 'test' where id = ${ws.id}`;
+  return ws.id;
+}
+
+export interface PersonFields { first_name?: string; last_name?: string; birth_date?: string; gender?: string; current_club_id?: string | null }
+
+export async function createPerson(service: Service, federationId: string, fields: PersonFields = {}): Promise<string> {
+  const first = fields.first_name ?? 'Noor';
+  const last = fields.last_name ?? `Jansen ${tag()}`;
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into persons (federation_id, first_name, last_name, first_name_key, last_name_key, birth_date, gender, current_club_id)
+    values (${federationId}, ${first}, ${last}, ${nameKey(first)}, ${nameKey(last)}, ${fields.birth_date ?? '2011-05-20'},
+      ${fields.gender ?? 'female'}, ${fields.current_club_id ?? null})
+    returning id`;
+  return row!.id;
+}
+
+/** Many persons of one federation in one statement (EXPLAIN tests). */
+export async function createPersons(service: Service, federationId: string, count: number): Promise<void> {
+  await service.sql`
+    insert into persons (federation_id, first_name, last_name, first_name_key, last_name_key, birth_date, gender)
+    select ${federationId}, 'First' || i, 'Last' || i, 'first' || i, 'last' || i, date '2000-01-01' + (i % 5000), 'male'
+    from generate_series(1, ${count}) as i`;
+  await service.sql`analyze persons`;
+}
+
+/** The federation's open season, created when it has none (there is at most one). */
+export async function openSeasonOf(service: Service, federationId: string): Promise<string> {
+  const [open] = await service.sql<{ id: string }[]>`select id from seasons where federation_id = ${federationId} and status = 'open'`;
+  return open?.id ?? createSeason(service, federationId);
+}
+
+export interface LicenseFields {
+  member_id?: string; season_id?: string; category_id?: string; status?: LicenseState; person_id?: string;
+}
+
+/** A license of `clubId` in any state; approved and suspended ones carry a number and a person. */
+export async function createLicense(service: Service, clubId: string, fields: LicenseFields = {}): Promise<string> {
+  const [club] = await service.sql<{ federation_id: string }[]>`select federation_id from workspaces where id = ${clubId}`;
+  const federationId = club!.federation_id;
+  const memberId = fields.member_id ?? (await createMember(service, { id: clubId } as Tenant));
+  const seasonId = fields.season_id ?? (await openSeasonOf(service, federationId));
+  const categoryId = fields.category_id ?? (await createCategory(service, federationId, { code: `C${tag()}`.toUpperCase() }));
+  const status = fields.status ?? 'requested';
+  const decided = status === 'approved' || status === 'suspended';
+  const personId = fields.person_id ?? (decided ? await createPerson(service, federationId, { current_club_id: clubId }) : null);
+  if (personId) await service.sql`update members set person_id = ${personId} where id = ${memberId}`;
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into licenses (federation_id, club_id, member_id, person_id, season_id, category_id, category_code, number, status,
+      decided_at, reason, valid_from, valid_until)
+    select ${federationId}, ${clubId}, ${memberId}, ${personId}, ${seasonId}, c.id, c.code,
+      ${decided ? `T-${tag()}` : null}, ${status}, ${status === 'requested' || status === 'withdrawn' ? null : new Date()},
+      ${status === 'rejected' || status === 'suspended' ? 'test' : null},
+      case when ${decided} then s.starts_on end, case when ${decided} then s.ends_on end
+    from license_categories c, seasons s where c.id = ${categoryId} and s.id = ${seasonId}
+    returning id`;
+  return row!.id;
+}
+
+export async function licenseNumberOf(service: Service, licenseId: string): Promise<string> {
+  const [row] = await service.sql<{ number: string }[]>`select number from licenses where id = ${licenseId}`;
+  return row!.number;
+}
+
+/** A transfer of an approved license of `fromClubId` to `toClubId`, in any state. */
+export async function createTransfer(service: Service, fromClubId: string, toClubId: string, status: TransferState = 'requested'): Promise<string> {
+  const licenseId = await createLicense(service, fromClubId, { status: 'approved' });
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into transfers (federation_id, person_id, license_id, license_number, from_club_id, to_club_id, season_id, status,
+      released_at, decided_at)
+    select federation_id, person_id, id, number, club_id, ${toClubId}, season_id, ${status},
+      ${status === 'requested' ? null : new Date()}, ${['approved', 'rejected'].includes(status) ? new Date() : null}
+    from licenses where id = ${licenseId}
+    returning id`;
+  return row!.id;
+}
+
+export async function setClubStatus(service: Service, clubId: string, status: 'active' | 'suspended'): Promise<void> {
+  await service.sql`update workspaces set status = ${status} where id = ${clubId}`;
+}
+
+/** A club for a federation actor; the club itself for a club actor. */
+const clubOf = (service: Service, actor: Tenant) => (actor.kind === 'club' ? Promise.resolve(actor.id) : createClubWorkspace(service, actor.id));
+
+inState.club = (service, federation, state) => createClubWorkspace(service, federation.id, state as 'active' | 'suspended');
+inState.license = async (service, actor, state) => createLicense(service, await clubOf(service, actor), { status: state as LicenseState });
+// A club releases what leaves it and cancels what it asked for: the actor is the party the action needs.
+inState.transfer = async (service, actor, state, action) => {
+  const other = await createClubWorkspace(service, actor.federationId);
+  const own = await clubOf(service, actor);
+  return action === 'release' ? createTransfer(service, own, other, state as TransferState) : createTransfer(service, other, own, state as TransferState);
+};
+
+ownedIds.club_id = (service, owner) => clubOf(service, owner);
+ownedIds.season_id = (service, owner) => createSeason(service, owner.federationId);
+ownedIds.person_id = (service, owner) => createPerson(service, owner.federationId);
+ownedIds.license_id = async (service, owner) => createLicense(service, await clubOf(service, owner));
+ownedIds.transfer_id = async (service, owner) =>
+  createTransfer(service, await clubOf(service, owner), await createClubWorkspace(service, owner.federationId));
+
+// Billing: membership plans, invoices in any state, the invoice numbering.
 export interface PlanFields { name?: string; season_id?: string; amount?: number; currency?: string; status?: 'active' | 'retired' }
 
 /** A membership plan of the club, through the API (retired through its PATCH). */
@@ -194,24 +323,7 @@ export async function setInvoiceCounter(service: Service, club: Tenant, year: nu
     on conflict (club_id, year) do update set last_number = excluded.last_number`;
 }
 
-/**
- * A row of each stateful resource in any state of its machine, visible to `actor`: the walk of
- * every machine (test/resources/machines.test.ts) reads this.
- */
-export const inState: Partial<Record<ResourceType, (service: Service, actor: Tenant, state: string) => Promise<string>>> = {
-  member: (service, club, state) => createMember(service, club, { status: state as 'active' | 'archived' }),
-  activity: (service, club, state) => createActivity(service, club, { status: state as 'scheduled' | 'cancelled' }),
-  invoice: (service, club, state) => createInvoice(service, club, { status: state as 'open' | 'paid' | 'void' }),
-};
+inState.invoice = (service, club, state) => createInvoice(service, club, { status: state as 'open' | 'paid' | 'void' });
 
-/**
- * For each path parameter, an id of a resource `owner` holds: the security walk proves every other
- * workspace gets 404 for it (test/http/security.test.ts).
- */
-export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promise<string>> = {
-  member_id: (service, club) => createMember(service, club),
-  team_id: (service, club) => createTeam(service, club),
-  activity_id: (service, club) => createActivity(service, club),
-  plan_id: (service, club) => createPlan(service, club),
-  invoice_id: (service, club) => createInvoice(service, club),
-};
+ownedIds.plan_id = (service, owner) => createPlan(service, owner);
+ownedIds.invoice_id = (service, owner) => createInvoice(service, owner);

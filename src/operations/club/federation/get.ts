@@ -1,23 +1,7 @@
 import * as v from 'valibot';
 import { defineOperation } from '../../operation.js';
-import { resourceMeta } from '../../schemas.js';
-
-const season = v.object({
-  ...resourceMeta,
-  name: v.string(),
-  starts_on: v.string(),
-  ends_on: v.string(),
-  status: v.picklist(['planned', 'open', 'closed']),
-});
-
-const licenseCategory = v.object({
-  ...resourceMeta,
-  code: v.string(),
-  name: v.string(),
-  min_age: v.nullable(v.number()),
-  max_age: v.nullable(v.number()),
-  status: v.picklist(['active', 'retired']),
-});
+import { categoryOut } from '../../federation/categories/schemas.js';
+import { seasonOut } from '../../federation/seasons/schemas.js';
 
 export const clubFederationGet = defineOperation({
   id: 'club.federation.get',
@@ -30,8 +14,8 @@ export const clubFederationGet = defineOperation({
     id: v.string(),
     name: v.string(),
     country: v.nullable(v.string()),
-    seasons: v.pipe(v.array(season), v.description('Every season of the federation, by start date.')),
-    license_categories: v.pipe(v.array(licenseCategory), v.description('Every license category, by code.')),
+    seasons: v.pipe(v.array(seasonOut), v.description('Every season of the federation, by start date.')),
+    license_categories: v.pipe(v.array(categoryOut), v.description('Every license category, by code.')),
   }),
   async handler(ctx) {
     const federationId = ctx.workspace.federationId;

@@ -1,0 +1,40 @@
+// The common shape of a list: the store's visibility rule, the operation's filters, keyset
+// paging by id and `updated_since`. A list with another order writes its own SQL.
+import type { Fragment } from 'postgres';
+import type { Store, Versioned } from '../resources/store.js';
+import type { HandlerContext, Reply } from './operation.js';
+import { afterCursor, page } from './paging.js';
+
+interface ListQuery { limit: number; cursor?: string; updated_since?: string; [filter: string]: unknown }
+
+export interface ListSpec<Row extends Versioned> {
+  store: Store<Row>;
+  /** The operation's filters; `undefined` for one the request did not set. */
+  filters?: (Fragment | undefined)[];
+  /** Adds what a page's rows need from other tables, in one query for the page. */
+  expand?(rows: Row[]): Promise<unknown[]>;
+  /** The row as the caller may see it. */
+  shape?(row: Row): unknown;
+}
+
+export async function listById<Row extends Versioned>(ctx: HandlerContext<unknown, ListQuery, unknown, unknown>, spec: ListSpec<Row>): Promise<Reply> {
+  const { sql, query } = ctx;
+  const after = afterCursor(ctx.operationId, query)?.[0];
+  const conditions = [
+    spec.store.visible(sql, ctx.workspace),
+    ...(spec.filters ?? []),
+    query.updated_since ? sql`updated_at >= ${query.updated_since}::timestamptz` : undefined,
+    after ? sql`id > ${after}` : undefined,
+  ].filter((c): c is Fragment => c !== undefined);
+  const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
+  const rows = await sql<Row[]>`
+    select ${sql(spec.store.columns as string[])} from ${sql(spec.store.table)}
+    where ${where} order by id limit ${query.limit + 1}`;
+  const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
+  return page(ctx.operationId, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
+}
+
+/** `column = value` when the filter is set. */
+export function equals(ctx: { sql: HandlerContext<unknown, unknown, unknown>['sql'] }, column: string, value: string | undefined): Fragment | undefined {
+  return value === undefined ? undefined : ctx.sql`${ctx.sql(column)} = ${value}`;
+}

@@ -1,0 +1,38 @@
+// A federation's license categories: the federation creates them, its clubs read them and
+// request licenses in them.
+import { ruleViolation } from '../errors.js';
+import { ageOn } from './calendar.js';
+import { defineStore, type Versioned } from './store.js';
+
+export interface CategoryRow extends Versioned {
+  code: string;
+  name: string;
+  min_age: number | null;
+  max_age: number | null;
+  status: 'active' | 'retired';
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const categoryColumns = ['id', 'code', 'name', 'min_age', 'max_age', 'status', 'created_at', 'updated_at', 'version'] as const;
+
+export const categories = defineStore<CategoryRow>({
+  type: 'category',
+  table: 'license_categories',
+  owner: 'federation',
+  columns: categoryColumns,
+  visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
+  audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),
+});
+
+/** A license in `category` for someone born on `birthDate`: active, and the age on the season's start within its range. */
+export function expectEligible(category: CategoryRow, birthDate: string, seasonStartsOn: string): void {
+  if (category.status !== 'active') throw ruleViolation('not_eligible', `license category ${category.code} is retired`);
+  const age = ageOn(birthDate, seasonStartsOn);
+  const tooYoung = category.min_age !== null && age < category.min_age;
+  const tooOld = category.max_age !== null && age > category.max_age;
+  if (tooYoung || tooOld) {
+    const range = `${category.min_age ?? 0}–${category.max_age ?? 'any'}`;
+    throw ruleViolation('not_eligible', `the member is ${age} on ${seasonStartsOn}; category ${category.code} takes ages ${range}`);
+  }
+}

@@ -1,0 +1,93 @@
+// The federation's registry: one person per human being, whatever club they play for. Only the
+// federation reads it; clubs see their members. Personal data is served only as listed here.
+import type { MemberRow } from './members.js';
+import { nameKeys } from './person-names.js';
+import { defineStore, type Versioned } from './store.js';
+import type { Db, Unit } from './unit.js';
+
+export interface PersonRow extends Versioned {
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  gender: MemberRow['gender'];
+  current_club_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PersonLicense {
+  id: string;
+  number: string | null;
+  season_id: string;
+  category_code: string;
+  club_id: string;
+  status: string;
+}
+
+export const personColumns = ['id', 'first_name', 'last_name', 'birth_date', 'gender', 'current_club_id',
+  'created_at', 'updated_at', 'version'] as const;
+
+export const persons = defineStore<PersonRow>({
+  type: 'person',
+  table: 'persons',
+  owner: 'federation',
+  columns: personColumns,
+  visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
+  audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
+});
+
+type Identity = Pick<MemberRow, 'first_name' | 'last_name' | 'birth_date'>;
+
+/**
+ * The duplicate check: the federation's persons with the same birth date and the same names
+ * compared without case and accents, oldest first. Served by persons_identity_idx (the EXPLAIN
+ * test runs this very query).
+ */
+export function samePersonQuery(db: Db, federationId: string, who: Identity) {
+  const keys = nameKeys(who);
+  return db<PersonRow[]>`
+    select ${db(personColumns as unknown as string[])} from persons
+    where federation_id = ${federationId} and birth_date = ${who.birth_date}
+      and last_name_key = ${keys.last_name_key} and first_name_key = ${keys.first_name_key}
+    order by id limit 1`;
+}
+
+/**
+ * The member's person: the one it is linked to, else the same person found by the duplicate
+ * check, else a new one made from the member, registered at `clubId`. Concurrent approvals for
+ * one human being wait for each other here, so they find one person rather than each creating their own.
+ */
+export async function personOf(unit: Unit, member: MemberRow, clubId: string): Promise<PersonRow> {
+  const { sql, workspace } = unit;
+  if (member.person_id) return persons.get(sql, workspace, member.person_id);
+  const keys = nameKeys(member);
+  await sql`select pg_advisory_xact_lock(hashtext('partner-service:person'),
+    hashtext(${`${workspace.federationId}|${member.birth_date}|${keys.last_name_key}|${keys.first_name_key}`}))`;
+  const [same] = await samePersonQuery(sql, workspace.federationId, member);
+  if (same) return same;
+  return persons.insert(unit, {
+    federation_id: workspace.federationId,
+    first_name: member.first_name,
+    last_name: member.last_name,
+    ...keys,
+    birth_date: member.birth_date,
+    gender: member.gender,
+    current_club_id: clubId,
+  });
+}
+
+/** Moves the person's registration to `clubId` (a license approved or transferred there). */
+export async function placeAt(unit: Unit, person: PersonRow, clubId: string): Promise<PersonRow> {
+  return person.current_club_id === clubId ? person : persons.update(unit, person, { current_club_id: clubId });
+}
+
+/** Persons as `federation.persons.*` serve them: each with its licenses, newest first (one query). */
+export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Promise<(P & { licenses: PersonLicense[] })[]> {
+  const all = rows.length === 0 ? [] : await db<(PersonLicense & { person_id: string })[]>`
+    select id, person_id, number, season_id, category_code, club_id, status from licenses
+    where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
+  return rows.map((row) => ({
+    ...row,
+    licenses: all.filter((l) => l.person_id === row.id).map(({ person_id: _person, ...license }) => license),
+  }));
+}

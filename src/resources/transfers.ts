@@ -1,0 +1,99 @@
+// Transfers of a license from one club to another of the same federation. Both clubs and the
+// federation see a transfer; each club may take only its own steps.
+import { ApiError } from '../errors.js';
+import type { Workspace } from '../workspace.js';
+import { todayUtc } from './calendar.js';
+import { clubUnit } from './clubs.js';
+import { licenses, moveLicense } from './licenses.js';
+import { defineMachine } from './machine.js';
+import { memberColumns, members, memberStates, type MemberRow } from './members.js';
+import { persons, placeAt, type PersonRow } from './persons.js';
+import { defineStore, type Versioned } from './store.js';
+import type { Unit } from './unit.js';
+
+export interface TransferRow extends Versioned {
+  person_id: string;
+  license_id: string;
+  license_number: string;
+  from_club_id: string;
+  to_club_id: string;
+  season_id: string;
+  status: 'requested' | 'released' | 'approved' | 'rejected' | 'cancelled';
+  requested_at: Date;
+  released_at: Date | null;
+  decided_at: Date | null;
+  reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const transferColumns = ['id', 'person_id', 'license_id', 'license_number', 'from_club_id', 'to_club_id',
+  'season_id', 'status', 'requested_at', 'released_at', 'decided_at', 'reason', 'created_at', 'updated_at', 'version'] as const;
+
+export const transfers = defineStore<TransferRow>({
+  type: 'transfer',
+  table: 'transfers',
+  owner: 'club',
+  columns: transferColumns,
+  visible: (sql, ws) => (ws.kind === 'club'
+    ? sql`(from_club_id = ${ws.id} or to_club_id = ${ws.id})`
+    : sql`federation_id = ${ws.id}`),
+  audience: (row, ws) => ({ workspaces: [row.from_club_id, row.to_club_id, ws.federationId] }),
+});
+
+export const transferStates = defineMachine('transfer', ['requested', 'released', 'approved', 'rejected', 'cancelled'], {
+  release: { from: ['requested'], to: 'released', done: 'released' },
+  cancel: { from: ['requested', 'released'], to: 'cancelled', done: 'cancelled' },
+  approve: { from: ['released'], to: 'approved', done: 'approved' },
+  reject: { from: ['requested', 'released'], to: 'rejected', done: 'rejected' },
+});
+
+/** Only the club the player leaves releases (403 `action_not_permitted` for the other party). */
+export function expectOrigin(ws: Workspace, transfer: TransferRow): void {
+  if (transfer.from_club_id !== ws.id) {
+    throw new ApiError('action_not_permitted', `only the origin club ${transfer.from_club_id} may release transfer ${transfer.id}`);
+  }
+}
+
+/** Only the club that asked for the player cancels. */
+export function expectDestination(ws: Workspace, transfer: TransferRow): void {
+  if (transfer.to_club_id !== ws.id) {
+    throw new ApiError('action_not_permitted', `only the destination club ${transfer.to_club_id} may cancel transfer ${transfer.id}`);
+  }
+}
+
+/**
+ * An approved transfer lands, in the approval's transaction: the destination gets an active
+ * member for the person (its own, restored, or a new one made from the registry), the license
+ * moves to it, the origin's member is archived and the person's current club follows. Members are
+ * locked before the person, the order a license approval takes them in too.
+ */
+export async function land(unit: Unit, transfer: TransferRow): Promise<void> {
+  const { sql, workspace } = unit;
+  const license = await licenses.get(sql, workspace, transfer.license_id);
+  const origin = clubUnit(unit, transfer.from_club_id);
+  const leaving = await members.get(sql, origin.workspace, license.member_id, { lock: true });
+  const member = await memberFor(clubUnit(unit, transfer.to_club_id), await persons.get(sql, workspace, transfer.person_id));
+  await moveLicense(unit, license, transfer.to_club_id, member.id);
+  const { to, done } = memberStates.transitions.archive;
+  if (leaving.status === 'active') await members.update(origin, leaving, { status: to }, done);
+  await placeAt(unit, await persons.get(sql, workspace, transfer.person_id, { lock: true }), transfer.to_club_id);
+}
+
+/** The club's member for the person: the one linked to it (restored if archived), else a new one. */
+async function memberFor(club: Unit, person: PersonRow): Promise<MemberRow> {
+  const { sql, workspace } = club;
+  const [linked] = await sql<MemberRow[]>`
+    select ${sql(memberColumns as unknown as string[])} from members
+    where club_id = ${workspace.id} and person_id = ${person.id}
+    order by (status = 'active') desc, id limit 1 for update`;
+  if (linked?.status === 'active') return linked;
+  if (linked) {
+    const { to, done } = memberStates.transitions.restore;
+    return members.update(club, linked, { status: to }, done);
+  }
+  return members.insert(club, {
+    club_id: workspace.id, person_id: person.id, first_name: person.first_name, last_name: person.last_name,
+    birth_date: person.birth_date, gender: person.gender, joined_on: todayUtc(),
+  });
+}

@@ -1,0 +1,79 @@
+// The duplicate check's name key, as properties over random names: case and accents never
+// count, the letters always do.
+import t from 'tap';
+import { nameKey, nameKeys } from '../../src/resources/person-names.js';
+
+/** A small seeded generator, so a failure names a reproducible case. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+const marks = ['\u0300', '\u0301', '\u0302', '\u0303', '\u0308', '\u030a', '\u0327', '\u030c'];
+const rnd = random(20260805);
+const pick = <T>(list: ArrayLike<T>): T => list[Math.floor(rnd() * list.length)]!;
+
+/** A plain lower-case name of one to three words with hyphens and apostrophes. */
+function plainName(): string {
+  const words = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () =>
+    Array.from({ length: 1 + Math.floor(rnd() * 9) }, () => pick(letters)).join(''));
+  return words.join(pick([' ', '-', "'"]));
+}
+
+/** The same name as a person might type it: random case, accents on some letters, composed or not. */
+function disguise(name: string): string {
+  const decorated = [...name].map((c) => {
+    const cased = rnd() < 0.5 ? c.toUpperCase() : c;
+    return /[a-z]/i.test(c) && rnd() < 0.4 ? cased + pick(marks) : cased;
+  }).join('');
+  return rnd() < 0.5 ? decorated.normalize('NFC') : decorated;
+}
+
+t.test('the issue\'s example: one person', async (t) => {
+  t.equal(nameKey('Zoë Müller-Lüdenscheidt'), nameKey('zoe muller-ludenscheidt'));
+  t.equal(nameKey('Zoë'), 'zoe');
+  t.same(nameKeys({ first_name: 'Zoë', last_name: 'Müller-Lüdenscheidt' }), { first_name_key: 'zoe', last_name_key: 'muller-ludenscheidt' });
+});
+
+t.test('composed and decomposed spellings, and full case folding', async (t) => {
+  t.equal(nameKey('Zoe\u0308'), nameKey('Zo\u00eb'), 'NFD and NFC of the same letter');
+  t.equal(nameKey('Straße'), nameKey('STRASSE'), 'ß folds to ss');
+  t.equal(nameKey('İlkay'), 'ilkay', 'a mark produced by case folding is removed too');
+  t.equal(nameKey('  Anna   Maria '), 'anna maria', 'outer space trimmed, inner space collapsed');
+});
+
+t.test('different letters stay different', async (t) => {
+  t.not(nameKey('Muller'), nameKey('Mueller'));
+  t.not(nameKey('Anna'), nameKey('Anne'));
+  t.not(nameKey('Jan-Willem'), nameKey('Jan Willem'));
+});
+
+t.test('property: any disguise of a name has the name\'s key', async (t) => {
+  for (let i = 0; i < 2000; i++) {
+    const name = plainName();
+    const typed = disguise(name);
+    if (nameKey(typed) !== name) t.fail(`${JSON.stringify(typed)} → ${JSON.stringify(nameKey(typed))}, expected ${JSON.stringify(name)}`);
+  }
+  t.pass('2000 disguised names');
+});
+
+t.test('property: keys are idempotent, carry no marks and no upper case', async (t) => {
+  for (let i = 0; i < 2000; i++) {
+    const key = nameKey(disguise(plainName()));
+    if (nameKey(key) !== key || /\p{M}/u.test(key.normalize('NFD')) || key !== key.toLowerCase()) t.fail(JSON.stringify(key));
+  }
+  t.pass('2000 keys');
+});
+
+t.test('property: two plain names share a key only when they are the same name', async (t) => {
+  for (let i = 0; i < 2000; i++) {
+    const [a, b] = [plainName(), plainName()];
+    if ((nameKey(disguise(a)) === nameKey(disguise(b))) !== (a === b)) t.fail(`${a} / ${b}`);
+  }
+  t.pass('2000 pairs');
+});
