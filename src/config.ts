@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout (or installed package) this code runs from: relative paths resolve against it. */
+export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const packageVersion: string = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
 
 export interface Config {
   port: number;
@@ -14,6 +20,8 @@ export interface Config {
   rateWindowSeconds: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
+  /** How long start-up waits for a database that does not answer yet before exit 1. */
+  dbStartWaitSeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -48,10 +56,31 @@ export function parseSecretKey(raw: string, name = 'PARTNER_SECRET_KEY'): Buffer
   return key;
 }
 
+/** DATA_DIR, relative to the checkout rather than the current folder: any bin finds the same one. */
+export function dataDirOf(env: Env = process.env): string {
+  return path.resolve(packageRoot, env.DATA_DIR || '.data');
+}
+
+// Never echo the value: it holds a password.
+function databaseUrlOf(env: Env): string | undefined {
+  const raw = env.DATABASE_URL || undefined;
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !(url.hostname || url.searchParams.get('host'))) {
+    throw new ConfigError('DATABASE_URL must be a URL of the form postgres://user:password@host:port/database');
+  }
+  return raw;
+}
+
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const databaseUrl = databaseUrlOf(env);
   const secretRaw = env.PARTNER_SECRET_KEY || undefined;
   if (databaseUrl && !secretRaw) {
     throw new ConfigError('PARTNER_SECRET_KEY is required when DATABASE_URL is set');
@@ -67,13 +96,14 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer(env, 'PORT', 3020, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    dataDir: dataDirOf(env),
     secretKey: secretRaw ? parseSecretKey(secretRaw) : undefined,
     tls: env.TLS_CERT_FILE ? { cert: readTlsFile(env, 'TLS_CERT_FILE'), key: readTlsFile(env, 'TLS_KEY_FILE') } : undefined,
     rateLimit: integer(env, 'RATE_LIMIT', 600, 1, 1_000_000),
     rateWindowSeconds: integer(env, 'RATE_WINDOW_S', 60, 1, 86_400),
     signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    dbStartWaitSeconds: integer(env, 'DB_START_WAIT_S', 30, 0, 600),
     logLevel: logLevel as Config['logLevel'],
   };
 }

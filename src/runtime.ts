@@ -4,20 +4,18 @@ import path from 'node:path';
 import { createCredentialStore } from './auth/credentials.js';
 import { purgeUsage } from './auth/usage.js';
 import { purgeIdempotency } from './http/idempotency.js';
-import { ConfigError, parseSecretKey, type Config } from './config.js';
+import { ConfigError, packageVersion, parseSecretKey, type Config } from './config.js';
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createPool, type Sql } from './db/pool.js';
+import { databaseState, type Log } from './http/log.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
+import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 
-export const embeddedPort = 54329;
-
-export const version: string = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-).version;
+export const version = packageVersion;
 
 export interface Database {
   sql: Sql;
@@ -25,27 +23,31 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL if set; otherwise the embedded server under DATA_DIR, started on demand. */
-export async function openDatabase(config: Config): Promise<Database> {
+/**
+ * DATABASE_URL if set; otherwise the embedded server under DATA_DIR, started on demand. Waits
+ * for the database to answer (bounded by DB_START_WAIT_S); `wrap` may decorate the pool.
+ */
+export async function openDatabase(config: Config, options: { wrap?: (sql: Sql) => Sql; onWait?: (cause: string) => void } = {}): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
-  // Only the process that started the embedded server stops it: a partner-admin run beside a
-  // running service must leave the service's database up.
-  let startedHere = false;
   if (!url) {
-    embedded = await embeddedServer(config.dataDir, embeddedPort);
-    startedHere = await embedded.start();
+    embedded = await embeddedServer(config.dataDir);
+    await embedded.start();
     url = embedded.url;
   }
-  const sql = createPool(url, config.dbPoolMax);
-  return {
-    sql,
-    embedded,
-    async close() {
-      await sql.end({ timeout: 5 });
-      if (startedHere) await embedded?.stop();
-    },
+  const pool = createPool(url, config.dbPoolMax);
+  const close = async () => {
+    await pool.end({ timeout: 5 });
+    // A partner-admin run beside a running service leaves the service's database up.
+    await embedded?.release();
   };
+  try {
+    await waitForDatabase(pool, whereOf(url), config.dbStartWaitSeconds, options.onWait);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { sql: options.wrap ? options.wrap(pool) : pool, embedded, close };
 }
 
 /** The configured master key, or in the embedded setup one generated once under DATA_DIR. */
@@ -54,7 +56,7 @@ export function masterKey(config: Config): Buffer {
   if (config.databaseUrl) throw new ConfigError('PARTNER_SECRET_KEY is required when DATABASE_URL is set');
   const file = path.join(config.dataDir, 'secret.key');
   if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
   }
   return parseSecretKey(readFileSync(file, 'utf8').trim(), file);
@@ -66,29 +68,37 @@ export interface Running {
 }
 
 /** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
-export async function createApp(config: Config, sql: Sql, table: Operation[] = operations): Promise<Running> {
+export async function createApp(config: Config, sql: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
   await migrate(sql);
+  await checkSecretKey(sql, masterKey(config));
   const credentials = await createCredentialStore(sql, masterKey(config));
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
   }, 60_000);
   purge.unref();
+  const checkHealth = () => Promise.race([
+    sql`select 1`.then(() => true, () => false),
+    new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref()),
+  ]);
+  // Outages are logged even when no request comes in.
+  const probe = setInterval(() => {
+    if (log) void checkHealth().then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
+  }, 5_000);
+  probe.unref();
   const app: App = {
     sql,
     credentials,
     router: createRouter(table),
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
     version,
-    checkHealth: () => Promise.race([
-      sql`select 1`.then(() => true, () => false),
-      new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref()),
-    ]),
+    checkHealth,
   };
   return {
     app,
     async stop() {
       clearInterval(purge);
+      clearInterval(probe);
       await credentials.close();
     },
   };

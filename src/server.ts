@@ -3,7 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './http/body.js';
-import { describeFault, type Log } from './http/log.js';
+import { logRequest, type Log } from './http/log.js';
+import { measureSql } from './http/sql-timing.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
 import { requestIdFor } from './http/respond.js';
 
@@ -33,7 +34,8 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     const request = incoming(req, scheme);
-    const { response, operation, keyId, fault } = await handle(app, request);
+    const [handled, sql] = await measureSql(() => handle(app, request));
+    const { response } = handled;
     res.writeHead(response.status, {
       ...response.headers,
       'x-request-id': request.requestId,
@@ -42,12 +44,7 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
       ...(closing ? { connection: 'close' } : {}),
     });
     res.end(response.body);
-    const path = request.target.split('?')[0];
-    log(fault ? 'error' : 'info', 'request', {
-      request_id: request.requestId, method: request.method, path, operation, status: response.status,
-      duration_ms: Number(process.hrtime.bigint() - started) / 1e6, key_id: keyId,
-      ...(fault ? describeFault(fault) : {}),
-    });
+    logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress });
   };
   const server = options.tls
     ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest)

@@ -8,8 +8,9 @@ import { createOperator, createWorkspace } from '../console/workspaces.js';
 import { migrate } from '../db/migrate.js';
 import { ApiError, problem } from '../errors.js';
 import { masterKey, openDatabase } from '../runtime.js';
+import { checkSecretKey } from '../startup.js';
 import type { Sql } from '../db/pool.js';
-import { runCli } from './run.js';
+import { runCli, UsageError } from './run.js';
 
 const help = `partner-admin: the console's operations (issuance), JSON on stdout
 
@@ -23,13 +24,11 @@ const help = `partner-admin: the console's operations (issuance), JSON on stdout
   credential list --workspace ID
   demo
 
-A refusal exits 1 with the flat error JSON on stderr.`;
+A refusal exits 1 with the flat error JSON on stderr; a usage mistake exits 2 with one line.`;
 
 const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
-function usage(message: string): ApiError {
-  return new ApiError('validation_failed', message);
-}
+const usage = (message: string) => new UsageError(message);
 
 function required(values: Record<string, unknown>, ...names: string[]): void {
   const missing = names.filter((n) => values[n] === undefined);
@@ -54,6 +53,7 @@ function withDatabase(work: (sql: Sql, key: () => Buffer, dataDir: string) => Pr
     const db = await openDatabase(config);
     try {
       await migrate(db.sql);
+      await checkSecretKey(db.sql, masterKey(config));
       const out = await work(db.sql, () => masterKey(config), config.dataDir);
       process.stdout.write(JSON.stringify(out, null, 2) + '\n');
       return 0;
@@ -78,78 +78,69 @@ function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeo
 const s = { type: 'string' } as const;
 
 async function workspaceCommand(args: string[]): Promise<number> {
-  if (args[0] !== 'create') throw usage('usage: workspace create …');
+  if (args[0] !== 'create') throw usage('workspace create …');
   const o = parse(args.slice(1), { kind: s, name: s, federation: s, 'short-name': s, country: s, package: s, 'subscription-status': s, modules: s, flags: s }) as Record<string, string | undefined>;
-  return withDatabase(async (sql) => {
-    required(o, 'kind', 'name');
-    return createWorkspace(sql, {
-      kind: oneOf(o.kind, 'kind', ['club', 'federation'] as const)!,
-      name: o.name!, federationId: o.federation, shortName: o['short-name'], country: o.country,
-      package: o.package, subscriptionStatus: o['subscription-status'], modules: list(o.modules),
-      flags: Object.fromEntries(list(o.flags).map((kv) => [kv.split('=')[0]!, kv.split('=').slice(1).join('=')])),
-    });
-  })();
+  required(o, 'kind', 'name');
+  const kind = oneOf(o.kind, 'kind', ['club', 'federation'] as const)!;
+  return withDatabase((sql) => createWorkspace(sql, {
+    kind, name: o.name!, federationId: o.federation, shortName: o['short-name'], country: o.country,
+    package: o.package, subscriptionStatus: o['subscription-status'], modules: list(o.modules),
+    flags: Object.fromEntries(list(o.flags).map((kv) => [kv.split('=')[0]!, kv.split('=').slice(1).join('=')])),
+  }))();
 }
 
 async function operatorCommand(args: string[]): Promise<number> {
-  if (args[0] !== 'create') throw usage('usage: operator create …');
+  if (args[0] !== 'create') throw usage('operator create …');
   const o = parse(args.slice(1), { workspace: s, email: s, owner: { type: 'boolean' }, permissions: s });
-  return withDatabase(async (sql) => {
-    required(o, 'workspace', 'email');
-    return createOperator(sql, { workspaceId: o.workspace as string, email: o.email as string, isOwner: o.owner === true, permissions: list(o.permissions as string | undefined) });
-  })();
+  required(o, 'workspace', 'email');
+  return withDatabase((sql) => createOperator(sql, {
+    workspaceId: o.workspace as string, email: o.email as string, isOwner: o.owner === true, permissions: list(o.permissions as string | undefined),
+  }))();
+}
+
+function readPublicKey(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw usage(`--public-key ${file} is not a readable file`);
+  }
+}
+
+function issueCommand(rest: string[]): Promise<number> {
+  const o = parse(rest, { workspace: s, issuer: s, label: s, algorithm: s, 'public-key': s, scopes: s, 'rate-limit': s, 'expires-at': s, kind: s }) as Record<string, string | undefined>;
+  required(o, 'workspace', 'issuer', 'label', 'algorithm', 'scopes');
+  const expiresAt = o['expires-at'] === undefined ? undefined : new Date(o['expires-at']);
+  if (expiresAt && Number.isNaN(expiresAt.getTime())) throw usage('--expires-at must be an RFC 3339 timestamp');
+  const input = {
+    workspaceId: o.workspace!, issuerId: o.issuer!, label: o.label!,
+    algorithm: oneOf(o.algorithm, 'algorithm', ['hmac-sha256', 'rsa2'] as const) as Algorithm,
+    publicKeyPem: readPublicKey(o['public-key']),
+    scopes: list(o.scopes), rateLimit: positiveInteger(o['rate-limit'], 'rate-limit'), expiresAt,
+    kind: oneOf(o.kind, 'kind', ['live', 'legacy', 'mock'] as const) as Credential['kind'] | undefined,
+  };
+  return withDatabase((sql, key) => issueCredential(sql, key(), input))();
 }
 
 async function credentialCommand(args: string[]): Promise<number> {
   const [verb, ...rest] = args;
-  if (verb === 'issue') {
-    const o = parse(rest, { workspace: s, issuer: s, label: s, algorithm: s, 'public-key': s, scopes: s, 'rate-limit': s, 'expires-at': s, kind: s }) as Record<string, string | undefined>;
-    return withDatabase(async (sql, key) => {
-      required(o, 'workspace', 'issuer', 'label', 'algorithm', 'scopes');
-      const expiresAt = o['expires-at'] === undefined ? undefined : new Date(o['expires-at']);
-      if (expiresAt && Number.isNaN(expiresAt.getTime())) throw usage('--expires-at must be an RFC 3339 timestamp');
-      return issueCredential(sql, key(), {
-        workspaceId: o.workspace!, issuerId: o.issuer!, label: o.label!,
-        algorithm: oneOf(o.algorithm, 'algorithm', ['hmac-sha256', 'rsa2'] as const) as Algorithm,
-        publicKeyPem: o['public-key'] ? readFileSync(o['public-key'], 'utf8') : undefined,
-        scopes: list(o.scopes), rateLimit: positiveInteger(o['rate-limit'], 'rate-limit'), expiresAt,
-        kind: oneOf(o.kind, 'kind', ['live', 'legacy', 'mock'] as const) as Credential['kind'] | undefined,
-      });
-    })();
-  }
+  if (verb === 'issue') return issueCommand(rest);
   if (verb === 'revoke') {
     const o = parse(rest, { 'key-id': s });
-    return withDatabase(async (sql) => {
-      required(o, 'key-id');
-      return revokeCredential(sql, o['key-id'] as string);
-    })();
+    required(o, 'key-id');
+    return withDatabase((sql) => revokeCredential(sql, o['key-id'] as string))();
   }
   if (verb === 'list') {
     const o = parse(rest, { workspace: s });
-    return withDatabase(async (sql) => {
-      required(o, 'workspace');
-      return listCredentials(sql, o.workspace as string);
-    })();
+    required(o, 'workspace');
+    return withDatabase((sql) => listCredentials(sql, o.workspace as string))();
   }
-  throw usage('usage: credential issue|revoke|list …');
+  throw usage('credential issue|revoke|list …');
 }
 
-/** Usage mistakes are refusals too: flat error on stderr, exit 1. */
-function refusing(command: (args: string[]) => Promise<number>) {
-  return async (args: string[]) => {
-    try {
-      return await command(args);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      process.stderr.write(JSON.stringify(problem(error, 'cli')) + '\n');
-      return 1;
-    }
-  };
-}
-
-runCli(process.argv.slice(2), help, {
-  workspace: refusing(workspaceCommand),
-  operator: refusing(operatorCommand),
-  credential: refusing(credentialCommand),
-  demo: refusing(withDatabase((sql, key, dataDir) => createDemo(sql, key(), dataDir))),
+runCli('partner-admin', process.argv.slice(2), help, {
+  workspace: workspaceCommand,
+  operator: operatorCommand,
+  credential: credentialCommand,
+  demo: withDatabase((sql, key, dataDir) => createDemo(sql, key(), dataDir)),
 });

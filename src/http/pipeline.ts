@@ -38,6 +38,7 @@ export interface Handled {
   response: Outgoing;
   operation?: string;
   keyId?: string;
+  workspaceId?: string;
   /** An unexpected error behind a 500, for the log only. */
   fault?: unknown;
 }
@@ -139,5 +140,5 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
     if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
   }
   if (progress.rate) Object.assign(response.headers, rateHeaders(progress.rate));
-  return { response, operation: progress.operation, keyId: progress.credential?.keyId, fault };
+  return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault };
 }

@@ -19,7 +19,9 @@ entry documents it.
 - An \`Authorization\` or \`Cookie\` header, an \`X-Api-Key\` header, or an \`api_key\`, \`apikey\`,
   \`access_token\` or \`token\` query parameter is refused with 401 \`unsupported_credentials\`.
 
-Each operation names its required scope in \`x-scope\` and in its security requirement.`;
+Each operation names its required scope in \`x-scope\` and in its description. The scheme is declared
+as \`apiKey\` in the \`Signature\` header, the nearest OpenAPI has; scopes are not listed in the
+security requirement because OpenAPI reserves those for OAuth 2 and OpenID Connect.`;
 
 const header = (description: string, schema: object) => ({ description, schema });
 const integer = { type: 'integer', minimum: 0 };
@@ -35,6 +37,7 @@ export const headers = {
   'Retry-After': header('Seconds to wait before retrying.', integer),
   ETag: header('The resource\'s version, quoted (`"3"`): send it back in If-Match.', { type: 'string', pattern: '^"[0-9]+"$' }),
   Location: header('Relative URL of the created resource.', { type: 'string' }),
+  Allow: header('The methods this path has.', { type: 'string', examples: ['GET, PATCH'] }),
   'Idempotent-Replayed': header('`true` when this is the stored response of an earlier request with the same Idempotency-Key.', { type: 'string', enum: ['true'] }),
 };
 
@@ -60,6 +63,11 @@ export const parameters = {
   IfMatch: {
     name: 'If-Match', in: 'header', required: false,
     description: 'The ETag of the version the change is based on (`"3"`); a stale one is 412 `precondition_failed` and changes nothing.',
+    schema: { type: 'string' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match', in: 'header', required: false,
+    description: 'The ETag of the copy the client holds (`"3"`, a list, or `*`): when it is current the answer is 304 with no body.',
     schema: { type: 'string' },
   },
   ContentDigest: {
@@ -106,9 +114,10 @@ export const listMetaSchema = {
   },
 };
 
-export function components(): object {
+/** The shared components, with the named schemas the operations' titled schemas produced. */
+export function components(schemas: Record<string, object>): object {
   return {
-    schemas: { Problem: problemSchema, ListMeta: listMetaSchema },
+    schemas: { Problem: problemSchema, ListMeta: listMetaSchema, ...schemas },
     securitySchemes: {
       [signatureScheme]: { type: 'apiKey', in: 'header', name: 'Signature', description: signingProfile },
     },

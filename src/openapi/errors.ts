@@ -1,13 +1,15 @@
-// The error responses of a /v1 operation: which catalog codes it can answer, grouped by status.
-import { catalog, type ErrorCode, type Reason } from '../errors.js';
+// The error responses of a /v1 operation: which catalog codes it can answer, grouped by status,
+// each with a real example of the flat problem body (one per code, one per rule_violation reason).
+import { catalog, type ErrorCode, type FieldError, type Reason } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
 const always: ErrorCode[] = [
   'invalid_request', 'invalid_query',
   'signature_required', 'signature_invalid', 'signature_expired', 'replayed_request', 'unknown_key', 'credential_revoked', 'unsupported_credentials',
-  'not_found', 'rate_limited', 'internal_error', 'service_unavailable',
+  'not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable',
 ];
+
 
 /** The catalog codes an operation can answer, in catalog order. */
 export function errorCodes(op: Operation): ErrorCode[] {
@@ -29,16 +31,76 @@ const statusText: Record<number, string> = {
   422: 'Unprocessable content', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
 };
 
+// What a developer reads in `detail` for each code: the service's own wording where it is fixed.
+const details: Record<ErrorCode, string> = {
+  invalid_request: 'the body is not a JSON object',
+  invalid_query: 'the query has an invalid parameter',
+  invalid_cursor: 'the cursor does not belong to this list and filter set',
+  digest_mismatch: 'Content-Digest does not match the body',
+  signature_required: 'a /v1 request must carry Signature and Signature-Input',
+  signature_invalid: 'the signature does not verify',
+  signature_expired: 'created is more than 300 s from the server clock',
+  replayed_request: 'this nonce was already used by the credential',
+  unknown_key: 'no credential has this keyid',
+  credential_revoked: 'the credential was revoked',
+  unsupported_credentials: 'an Authorization header is not accepted: sign the request',
+  insufficient_scope: 'this operation requires the scope named in x-scope',
+  action_not_permitted: 'the workspace is party to the resource but may not do this',
+  not_found: 'no such resource in this workspace',
+  method_not_allowed: 'OPTIONS is not allowed here',
+  conflict: 'a resource with these values already exists',
+  invalid_state: 'the resource is not in a state that allows this',
+  idempotency_key_in_use: 'a request with this Idempotency-Key is still running',
+  precondition_failed: 'If-Match names version 3, the resource is at version 4',
+  payload_too_large: 'the body exceeds 1048576 bytes',
+  unsupported_media_type: 'the body must be application/json',
+  validation_failed: 'the body has invalid members',
+  rule_violation: 'a business rule does not allow this',
+  idempotency_key_reused: 'this Idempotency-Key was used with another method, path or body',
+  rate_limited: 'at most 600 requests per window; retry in 12 s',
+  internal_error: 'an unexpected error occurred',
+  service_unavailable: 'the database is unavailable, retry shortly',
+};
+
+const fieldErrors: Partial<Record<ErrorCode, FieldError[]>> = {
+  invalid_query: [{ path: 'limit', message: 'must be an integer from 1 to 100' }],
+  validation_failed: [{ path: '/name', message: 'must be at least 1 characters' }],
+};
+
+function example(code: ErrorCode, reason?: Reason): object {
+  const errors = fieldErrors[code];
+  return {
+    type: `urn:problem:${code}`, title: catalog[code][1], status: catalog[code][0], code,
+    detail: reason ? `the rule ${reason} does not allow this` : details[code],
+    request_id: 'req_3kT9qLm2VxR8aW1c',
+    ...(reason ? { reason } : {}),
+    ...(errors ? { errors } : {}),
+  };
+}
+
+function examples(codes: ErrorCode[], reasons: readonly Reason[]): Record<string, { summary: string; value: object }> {
+  const out: Record<string, { summary: string; value: object }> = {};
+  for (const code of codes) {
+    if (code === 'rule_violation' && reasons.length > 0) {
+      for (const reason of reasons) out[`rule_violation.${reason}`] = { summary: `rule_violation: ${reason}`, value: example(code, reason) };
+    } else {
+      out[code] = { summary: `${code}: ${catalog[code][1]}`, value: example(code) };
+    }
+  }
+  return out;
+}
+
 // Rate-limit headers come with every response to an authenticated request: not with a 401,
 // and a 503 may come before the credential is known.
 function headersFor(status: number): HeaderName[] {
   const names: HeaderName[] = ['X-Request-Id'];
   if (status !== 401 && status !== 503) names.push(...rateLimitHeaders);
   if (status === 429 || status === 503) names.push('Retry-After');
+  if (status === 405) names.push('Allow');
   return names;
 }
 
-/** One response per status, its description listing the codes (and the rule reasons); the body is the shared Problem. */
+/** One response per status, its description listing the codes and reasons, an example of each. */
 export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = []): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
@@ -48,16 +110,12 @@ export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = 
   const out: Record<string, object> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const lines = list.map((c) => `- \`${c}\`: ${catalog[c][1]}${c === 'rule_violation' && reasons.length
-      ? ` (\`reason\`: ${reasons.map((r) => `\`${r}\``).join(', ')})` : ''}`).join('\n');
+      ? ` (\`reason\`: ${reasons.map((r) => `\`${r}\``).join(', ')})` : ''}`);
+    const note = status === 405 ? '\n\nAnswered to a method this path does not have (and to OPTIONS), with `Allow`.' : '';
     out[String(status)] = {
-      description: `${statusText[status] ?? 'Error'}. Codes:\n${lines}`,
+      description: `${statusText[status] ?? 'Error'}. Codes:\n${lines.join('\n')}${note}`,
       headers: headerRefs(headersFor(status)),
-      content: {
-        'application/problem+json': {
-          schema: { $ref: '#/components/schemas/Problem' },
-          example: { type: `urn:problem:${list[0]}`, title: catalog[list[0]!][1], status, code: list[0], detail: '…', request_id: 'req_…' },
-        },
-      },
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, examples: examples(list, reasons) } },
     };
   }
   return out;

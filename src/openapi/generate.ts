@@ -3,6 +3,7 @@
 import type { Operation } from '../operations/operation.js';
 import { components, headerRefs, signatureScheme } from './components.js';
 import { errorCodes, errorResponses } from './errors.js';
+import type { Context, JsonSchema } from './json-schema.js';
 import { parametersOf, requestBodyOf } from './parameters.js';
 import { successResponses } from './responses.js';
 
@@ -21,8 +22,8 @@ function describe(op: Operation): string {
   return `${scope} ${who}`;
 }
 
-function operationObject(op: Operation): object {
-  const requestBody = requestBodyOf(op);
+function operationObject(op: Operation, ctx: Context): object {
+  const requestBody = requestBodyOf(op, ctx);
   return {
     operationId: op.id,
     summary: op.summary,
@@ -30,10 +31,10 @@ function operationObject(op: Operation): object {
     tags: [tagOf(op.id)],
     'x-scope': op.scope,
     'x-workspace-kind': op.kind,
-    security: [{ [signatureScheme]: op.scope ? [op.scope] : [] }],
+    security: [{ [signatureScheme]: [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponses(op), ...errorResponses(errorCodes(op), op.reasons) },
+    responses: { ...successResponses(op, ctx), ...errorResponses(errorCodes(op), op.reasons) },
   };
 }
 
@@ -47,12 +48,13 @@ const health = {
     200: {
       description: 'The service and its database answer.',
       headers: headerRefs(['X-Request-Id']),
-      content: { 'application/json': { schema: healthSchema('ok', 'ok') } },
+      content: { 'application/json': { schema: healthSchema('ok', 'ok'), example: { status: 'ok', database: 'ok', version: '0.1.0' } } },
     },
+    ...errorResponses(['method_not_allowed']),
     503: {
       description: 'The database did not answer within 1 s.',
       headers: headerRefs(['X-Request-Id', 'Retry-After']),
-      content: { 'application/json': { schema: healthSchema('unavailable', 'unreachable') } },
+      content: { 'application/json': { schema: healthSchema('unavailable', 'unreachable'), example: { status: 'unavailable', database: 'unreachable', version: '0.1.0' } } },
     },
   },
 };
@@ -61,7 +63,7 @@ function healthSchema(status: string, database: string): object {
   return {
     type: 'object',
     required: ['status', 'database', 'version'],
-    properties: { status: { const: status }, database: { const: database }, version: { type: 'string' } },
+    properties: { status: { type: 'string', const: status }, database: { type: 'string', const: database }, version: { type: 'string' } },
     additionalProperties: false,
   };
 }
@@ -75,19 +77,30 @@ const description = `The partner API of club and federation workspaces.
   A path that exists only with other methods answers 405 \`method_not_allowed\` with \`Allow\`; so does OPTIONS.
 - Identifiers are decimal strings; timestamps RFC 3339 UTC; money integer minor units with \`currency\`.`;
 
+function tagDescription(name: string): string {
+  return name === 'health' ? 'Liveness of the service and its database (public).' : `Operations on ${name.replace(/[._]/g, ' ')}.`;
+}
+
 export function generateOpenApi(ops: Operation[], version: string): object {
+  const schemas: Record<string, JsonSchema> = {};
+  const ctx: Context = { components: schemas };
   const paths: Record<string, Record<string, object>> = { '/health': { get: health } };
   const sorted = [...ops].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const op of sorted) {
     const item = (paths[op.path] ??= {});
-    item[op.method.toLowerCase()] = operationObject(op);
+    item[op.method.toLowerCase()] = operationObject(op, ctx);
   }
-  const tags = [...new Set(['health', ...ops.map((op) => tagOf(op.id))])].sort().map((name) => ({ name }));
+  const tags = [...new Set(['health', ...ops.map((op) => tagOf(op.id))])].sort().map((name) => ({ name, description: tagDescription(name) }));
   return {
     openapi: '3.1.0',
-    info: { title: 'Partner API', version, description },
+    info: {
+      title: 'Partner API', version, description,
+      contact: { name: 'Partner API support', email: 'partners@example.org' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: 'http://127.0.0.1:3020', description: 'A local service (npm start); partners use the address their operator gives them.' }],
     tags,
     paths,
-    components: components(),
+    components: components(Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)))),
   };
 }

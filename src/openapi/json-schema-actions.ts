@@ -50,7 +50,8 @@ function pattern(re: RegExp): string | undefined {
 /** `YYYY-MM-DD` or RFC 3339 patterns hand-written with `regex` still earn their `format`. */
 export function dateFormat(re: RegExp): string | undefined {
   const probe = new RegExp(re.source, re.flags.replace(/[gy]/g, ''));
-  if (probe.test('x')) return undefined;
+  // Anything that also takes a bare number or a phone number is not a date pattern.
+  if (probe.test('x') || probe.test('12345') || probe.test('+31 6 1234 5678')) return undefined;
   const date = probe.test('2026-11-21');
   const time = probe.test('2026-11-21T09:30:00.000Z') || probe.test('2026-11-21T09:30:00Z');
   if (date && !time) return 'date';

@@ -1,7 +1,8 @@
 // Parameters and request body of one operation, from its row's valibot schemas.
 import type { Operation, Schema } from '../operations/operation.js';
 import type { ParameterName } from './components.js';
-import { isOptional, toJsonSchema, type JsonSchema } from './json-schema.js';
+import { isOptional, toJsonSchema, type Context, type JsonSchema } from './json-schema.js';
+import { exampleOf, hasEtag } from './responses.js';
 
 interface Entries {
   [name: string]: Schema;
@@ -19,7 +20,7 @@ export function pathNames(path: string): string[] {
 
 // The description reads better on the parameter than inside its schema.
 function parameter(name: string, where: 'path' | 'query', schema: Schema | undefined, required: boolean): object {
-  const { description, ...json }: JsonSchema = schema ? toJsonSchema(schema) : { type: 'string' };
+  const { description, ...json }: JsonSchema = schema ? toJsonSchema(schema, { decoded: true }) : { type: 'string' };
   const out: Record<string, unknown> = { name, in: where, required, schema: json };
   if (typeof description === 'string') out.description = description;
   else if (where === 'path') out.description = 'An identifier: a decimal string.';
@@ -34,18 +35,22 @@ export function parametersOf(op: Operation): object[] {
   for (const [name, schema] of Object.entries(entriesOf(op.query))) out.push(parameter(name, 'query', schema, !isOptional(schema)));
   if (op.method === 'POST') out.push(ref('IdempotencyKey'));
   if (op.lock && op.method !== 'GET') out.push(ref('IfMatch'));
+  if (hasEtag(op) && op.method === 'GET') out.push(ref('IfNoneMatch'));
   if (op.body) out.push(ref('ContentDigest'));
   out.push(ref('RequestId'));
   return out;
 }
 
-export function requestBodyOf(op: Operation): object | undefined {
+export function requestBodyOf(op: Operation, ctx: Context = {}): object | undefined {
   if (!op.body) return undefined;
-  const schema = toJsonSchema(op.body);
-  const content: Record<string, object> = { 'application/json': { schema } };
-  if (op.method === 'PATCH') content['application/merge-patch+json'] = { schema: structuredClone(schema) };
+  const schema = toJsonSchema(op.body, ctx);
+  const example = exampleOf(op.body);
+  const media = () => ({ schema: structuredClone(schema), ...(example !== undefined ? { example } : {}) });
+  const content: Record<string, object> = { 'application/json': media() };
+  if (op.method === 'PATCH') content['application/merge-patch+json'] = media();
   // A body whose every member is optional (an action's `{}`) may also be left out.
-  const required = Array.isArray(schema.required) && schema.required.length > 0;
+  const resolved = typeof schema.$ref === 'string' && ctx.components ? ctx.components[schema.$ref.split('/').pop()!]! : schema;
+  const required = Array.isArray(resolved.required) && resolved.required.length > 0;
   const description = op.method === 'PATCH'
     ? 'JSON merge patch (RFC 7396): an absent member is unchanged, `null` clears a nullable one. Unknown members are 422 `validation_failed`.'
     : 'A JSON object of at most 1 MiB. Unknown members are 422 `validation_failed`.';

@@ -46,25 +46,50 @@ export const address = v.strictObject({
   city: text(1, 100),
   country,
 });
-export const addressOut = v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() });
+export const addressOut = v.pipe(
+  v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() }),
+  v.title('Address'),
+  v.examples([{ line1: '12 St James Square', line2: null, postal_code: 'SW1Y 4JH', city: 'London', country: 'GB' }]),
+);
 
 export const scopeList = v.array(v.pipe(v.string(), v.check(isScope, 'must be a scope of the catalog')));
 
+/** Output members with their exact wire formats, for the reference (responses are not validated). */
+export const out = {
+  id: v.pipe(v.string(), v.description('An identifier: a decimal string.')),
+  instant: v.pipe(v.string(), v.metadata({ format: 'date-time' })),
+  date: v.pipe(v.string(), v.metadata({ format: 'date' })),
+  email: v.pipe(v.string(), v.metadata({ format: 'email' })),
+  url: v.pipe(v.string(), v.metadata({ format: 'uri' })),
+  integer: v.pipe(v.number(), v.integer()),
+};
+
 /** The members every mutable resource carries. */
 export const resourceMeta = {
-  id: v.string(),
-  created_at: v.string(),
-  updated_at: v.string(),
-  version: v.number(),
+  id: out.id,
+  created_at: out.instant,
+  updated_at: out.instant,
+  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
 };
 
 /** An action that takes no input still accepts `{}` (or no body at all). */
-export const emptyBody = v.strictObject({});
+export const emptyBody = v.pipe(v.strictObject({}), v.title('EmptyBody'), v.examples([{}]));
 
-const limit = v.pipe(
+/** The example values of `resourceMeta`, for the examples of the reference. */
+export const exampleMeta = { id: '42', created_at: '2026-09-01T08:30:00.000Z', updated_at: '2026-11-21T09:30:00.000Z', version: 3 };
+
+/** The answer of a DELETE. */
+export const deletedOut = v.pipe(
+  v.object({ id: out.id, deleted: v.literal(true) }),
+  v.title('Deleted'),
+  v.examples([{ id: '42', deleted: true }]),
+);
+
+export const limit = v.pipe(
   v.string(),
   v.regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 100'),
-  v.transform(Number),
+  v.toNumber(),
+  v.integer(),
   v.minValue(1, 'must be an integer from 1 to 100'),
   v.maxValue(100, 'must be an integer from 1 to 100'),
 );

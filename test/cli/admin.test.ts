@@ -41,8 +41,20 @@ t.test('workspace, operator and credential commands; refusals are flat errors, e
   const revoked = await admin('credential', 'revoke', '--key-id', issued.json.key_id);
   t.same(revoked.json, { key_id: issued.json.key_id, status: 'revoked' });
   t.equal((await admin('credential', 'revoke', '--key-id', 'pk_missing')).code, 1);
-  t.equal((await admin('credential', 'issue', '--workspace', club.json.id)).code, 1, 'missing options');
-  t.equal((await admin('operator', 'create', '--bogus', 'x')).code, 1, 'unknown option');
+  for (const args of [
+    ['credential', 'issue', '--workspace', club.json.id],
+    ['operator', 'create', '--bogus', 'x'],
+    ['workspace', 'create', '--kind', 'team', '--name', 'X'],
+    ['credential', 'issue', ...base.slice(2), '--scopes', 'club:members:read', '--rate-limit', '-3'],
+    ['credential', 'frobnicate'],
+    ['frobnicate'],
+  ]) {
+    const usage = await run('partner-admin', args, env);
+    t.equal(usage.code, 2, `usage error: ${args.join(' ')}`);
+    t.equal(usage.stdout, '');
+    t.equal(usage.stderr.trim().split('\n').length, 1, 'one line');
+    t.notMatch(usage.stderr, /\bat \w+ \(|node:internal/, 'no stack trace');
+  }
 });
 
 t.test('demo, then partner-call --as', async (t) => {

@@ -90,7 +90,7 @@ for (const [name, ops] of [['the operation table', operations], ['sample rows', 
     t.test('security', async (t) => {
       for (const { path, op } of all) {
         if (path === '/health') t.same(op.security, [], 'health is public');
-        else t.same(op.security, [{ HttpMessageSignature: op['x-scope'] ? [op['x-scope']] : [] }], op.operationId);
+        else t.same(op.security, [{ HttpMessageSignature: [] }], op.operationId);
       }
       t.equal(doc.components.securitySchemes.HttpMessageSignature.type, 'apiKey');
       t.equal(doc.components.securitySchemes.HttpMessageSignature.name, 'Signature');
@@ -107,7 +107,9 @@ t.test('headers, bodies and statuses follow the method', async (t) => {
   t.same(headerParams(op('club.samples.archive')), ['Idempotency-Key', 'If-Match', 'Content-Digest', 'X-Request-Id']);
   t.same(headerParams(op('club.samples.update')), ['If-Match', 'Content-Digest', 'X-Request-Id']);
   t.same(headerParams(op('club.samples.delete')), ['If-Match', 'X-Request-Id']);
-  t.same(headerParams(op('club.samples.get')), ['X-Request-Id']);
+  t.same(headerParams(op('club.samples.get')), ['If-None-Match', 'X-Request-Id']);
+  t.ok(op('club.samples.get').responses['304'], 'a conditional read may answer 304');
+  t.notOk(op('club.samples.list').responses['304']);
 
   t.same(Object.keys(op('club.samples.update').requestBody.content), ['application/json', 'application/merge-patch+json']);
   t.same(Object.keys(op('club.samples.create').requestBody.content), ['application/json']);
@@ -116,15 +118,19 @@ t.test('headers, bodies and statuses follow the method', async (t) => {
   t.notOk(op('club.samples.get').requestBody);
 
   const statuses = (id: string) => Object.keys(op(id).responses);
-  t.same(statuses('club.samples.create'), ['200', '201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
-  t.same(statuses('club.samples.update'), ['200', '400', '401', '403', '404', '409', '412', '413', '415', '422', '429', '500', '503']);
-  t.same(statuses('club.samples.list'), ['200', '400', '401', '403', '404', '429', '500', '503']);
+  t.same(statuses('club.samples.create'), ['201', '400', '401', '403', '404', '405', '409', '413', '415', '422', '429', '500', '503']);
+  t.same(statuses('club.samples.update'), ['200', '400', '401', '403', '404', '405', '409', '412', '413', '415', '422', '429', '500', '503']);
+  t.same(statuses('club.samples.list'), ['200', '400', '401', '403', '404', '405', '429', '500', '503']);
+  t.same(statuses('club.samples.archive').filter((s) => s < '300'), ['200'], 'an action is 200 only');
+  t.ok(op('club.samples.list').responses['405'].headers.Allow);
   t.match(op('club.samples.list').responses['400'].description, /invalid_cursor/);
   t.notMatch(op('club.samples.get').responses['400'].description, /invalid_cursor/);
 
   t.ok(op('club.samples.get').responses['200'].headers.ETag, 'single GET of a versioned resource');
   t.notOk(op('club.samples.list').responses['200'].headers.ETag);
   t.ok(op('club.samples.create').responses['201'].headers.Location);
+  t.ok(op('club.samples.create').responses['201'].headers.ETag, 'a created versioned resource');
+  t.ok(op('club.samples.update').responses['200'].headers.ETag, 'a patched versioned resource');
   t.ok(op('club.samples.get').responses['200'].headers['X-RateLimit-Remaining']);
   t.ok(op('club.samples.get').responses['429'].headers['Retry-After']);
 
@@ -144,6 +150,48 @@ t.test('tags name the resource', async (t) => {
   t.equal(tagOf('club.samples.list'), 'samples');
   t.equal(tagOf('federation.transfers.documents.list'), 'transfers.documents');
   t.equal(tagOf('me.get'), 'me');
+});
+
+t.test('titled schemas are named components, referenced wherever they appear', async (t) => {
+  const Sample = v.pipe(member, v.title('Sample'), v.examples([{ id: '7', created_at: '2026-11-21T09:30:00.000Z', updated_at: '2026-11-21T09:30:00.000Z', version: 1, name: 'Ada', team_id: null }]));
+  const SampleCreate = v.pipe(v.strictObject({ name: text(1, 100) }), v.title('SampleCreate'), v.examples([{ name: 'Ada' }]));
+  const rows: Operation[] = [
+    defineOperation({ ...samples[0]!, response: Sample }),
+    defineOperation({ ...samples[1]!, response: Sample }),
+    defineOperation({ ...samples[2]!, body: SampleCreate, response: Sample }),
+  ];
+  const doc = generateOpenApi(rows, '0') as Json;
+  const op = (id: string) => operationsOf(doc).find((o) => o.op.operationId === id)!.op;
+  t.same(doc.components.schemas.Sample.required, ['id', 'created_at', 'updated_at', 'version', 'name', 'team_id']);
+  t.notOk(doc.components.schemas.Sample.title, 'the name is the title');
+  t.same(doc.components.schemas.Sample.properties.version, { type: 'integer', minimum: 1 });
+  t.same(op('club.samples.list').responses['200'].content['application/json'].schema.properties.data.items, { $ref: '#/components/schemas/Sample' }, 'a list reuses the item');
+  t.same(op('club.samples.get').responses['200'].content['application/json'].schema.properties.data, { $ref: '#/components/schemas/Sample' });
+  t.same(op('club.samples.create').requestBody.content['application/json'].schema, { $ref: '#/components/schemas/SampleCreate' });
+  t.equal(op('club.samples.create').requestBody.required, true, 'required read through the reference');
+  t.same(op('club.samples.create').requestBody.content['application/json'].example, { name: 'Ada' });
+  t.match(op('club.samples.list').responses['200'].content['application/json'].example, { data: [{ id: '7' }], meta: { next_cursor: null } });
+  t.match(op('club.samples.create').responses['201'].content['application/json'].example, { data: { name: 'Ada' } });
+
+  const other = v.pipe(v.object({ x: v.string() }), v.title('Sample'));
+  t.throws(() => generateOpenApi([defineOperation({ ...samples[1]!, response: other }), ...rows], '0'), /two different schemas are titled Sample/);
+});
+
+t.test('error examples: one real problem body per code, one per declared reason', async (t) => {
+  const row = defineOperation({ ...samples[4]!, reasons: ['member_archived', 'season_closed'] });
+  const doc = generateOpenApi([row], '0') as Json;
+  const responses = operationsOf(doc)[1]!.op.responses as Json;
+  const examples = responses['422'].content['application/problem+json'].examples;
+  t.same(Object.keys(examples).sort(), ['idempotency_key_reused', 'rule_violation.member_archived', 'rule_violation.season_closed', 'validation_failed']);
+  t.match(examples['rule_violation.season_closed'].value, { code: 'rule_violation', status: 422, reason: 'season_closed', type: 'urn:problem:rule_violation' });
+  t.match(responses['422'].description, /`season_closed`/);
+  for (const [status, response] of Object.entries(responses).filter(([s]) => s >= '400')) {
+    for (const { value } of Object.values((response as Json).content['application/problem+json'].examples) as Json[]) {
+      t.equal(String(value.status), status);
+      t.notMatch(value.detail, /…/, 'a real detail');
+      t.equal(value.title, catalog[value.code as keyof typeof catalog][1]);
+    }
+  }
 });
 
 t.test('an operation\'s declared rule reasons are named in its 422 answer', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap';
 import * as v from 'valibot';
 import { toJsonSchema } from '../../src/openapi/json-schema.js';
-import { address, date, id, listQuery, timestamp } from '../../src/operations/schemas.js';
+import { address, date, id, listQuery, out, phone, timestamp } from '../../src/operations/schemas.js';
 
 t.test('scalars', async (t) => {
   t.strictSame(toJsonSchema(v.string()), { type: 'string' });
@@ -97,4 +97,16 @@ t.test('the shared list query', async (t) => {
   t.notOk(json.required, 'every list parameter is optional');
   t.strictSame((json.properties as Record<string, object>).limit, { type: 'string', pattern: '^[0-9]{1,3}$', default: '25' });
   t.strictSame((json.properties as Record<string, object>).updated_since, { type: 'string', format: 'date-time' });
+});
+
+t.test('query parameters are described decoded: limit is an integer', async (t) => {
+  const json = toJsonSchema(listQuery({}), { decoded: true });
+  t.strictSame((json.properties as Record<string, object>).limit, { type: 'integer', minimum: 1, maximum: 100, default: 25 });
+});
+
+t.test('a phone pattern is not a date; output formats', async (t) => {
+  t.strictSame(toJsonSchema(phone), { type: 'string', pattern: '^\\+?[0-9 ().-]{3,32}$' });
+  t.strictSame(toJsonSchema(out.instant), { type: 'string', format: 'date-time' });
+  t.strictSame(toJsonSchema(out.date), { type: 'string', format: 'date' });
+  t.strictSame(toJsonSchema(out.integer), { type: 'integer' });
 });

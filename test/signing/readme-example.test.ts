@@ -14,7 +14,7 @@ t.test('README signing example', async (t) => {
     url: 'https://partner-api.example.org/v1/club/members',
     body: '{"first_name":"Ada","last_name":"Lovelace","birth_date":"2010-12-10","gender":"female"}',
     headers: { 'content-type': 'application/json' },
-    key: { keyId: 'pk_exampleexampleexampleexa', algorithm: 'hmac-sha256', secret: 'sk_c2VjcmV0LWJ5dGVzLWZvci10aGUtZXhhbXBsZS0zMmJ5dA' },
+    key: { keyId: 'pk_exampleexampleexampleexamp', algorithm: 'hmac-sha256', secret: 'sk_c2VjcmV0LWJ5dGVzLWZvci10aGUtZXhhbXBsZS0zMmI' },
     created: 1795250400,
     nonce: 'bm9uY2UtZXhhbXBsZS0wMQ',
   });
@@ -24,4 +24,12 @@ t.test('README signing example', async (t) => {
   const request = { method: 'POST', target: '/v1/club/members', authority: 'partner-api.example.org', scheme: 'https' as const, headers };
   const base = signatureBase(request, parseSignature(request, true));
   t.ok(readme.includes(base.split('\n').map((line) => '   ' + line).join('\n')), 'the signature base, line for line');
+});
+
+t.test('the README credential has the documented formats', async (t) => {
+  const [, keyId] = /key id: (\S+)/.exec(readme) ?? [];
+  const [, secret] = /secret: (\S+)/.exec(readme) ?? [];
+  t.match(keyId, /^pk_[a-z2-7]{26}$/, 'pk_ and 26 base32 characters');
+  t.match(secret, /^sk_[A-Za-z0-9_-]{43}$/, 'sk_ and 43 base64url characters');
+  t.equal(Buffer.from(secret!.slice(3), 'base64url').length, 32, '32 bytes');
 });

@@ -1,13 +1,14 @@
 // A private Postgres for tests that stop, crash or lock the database: the suite's shared server
 // serves the other test files running beside them, so those tests never touch it.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Test } from 'tap';
-import { embeddedServer } from '../../src/db/embedded.js';
+import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
+
+export { freePort };
 
 export interface Cluster {
   url: string;
@@ -16,16 +17,6 @@ export interface Cluster {
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
 }
 
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Starts a migrated cluster of its own for the test file, removed when the file ends. */
 export async function privateCluster(t: Test): Promise<Cluster> {

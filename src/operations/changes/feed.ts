@@ -3,22 +3,29 @@ import type { Scope } from '../../auth/scopes.js';
 import { defineOperation } from '../operation.js';
 import type { WorkspaceKind } from '../../workspace.js';
 import { afterCursor, page } from '../paging.js';
-import { id } from '../schemas.js';
+import { id, limit, out } from '../schemas.js';
 
-const change = v.object({
-  id: v.string(),
-  occurred_at: v.string(),
-  resource_type: v.string(),
-  resource_id: v.string(),
-  action: v.string(),
-  version: v.nullable(v.number()),
-  key_id: v.pipe(v.nullable(v.string()), v.description('The credential that made the change (null for console changes).')),
-  request_id: v.nullable(v.string()),
-});
+const change = v.pipe(
+  v.object({
+    id: v.string(),
+    occurred_at: out.instant,
+    resource_type: v.string(),
+    resource_id: v.string(),
+    action: v.string(),
+    version: v.nullable(out.integer),
+    key_id: v.pipe(v.nullable(v.string()), v.description('The credential that made the change (null for console changes).')),
+    request_id: v.nullable(v.string()),
+  }),
+  v.title('Change'),
+  v.examples([{
+    id: '1207', occurred_at: '2026-11-21T09:30:00.000Z', resource_type: 'member', resource_id: '42', action: 'updated', version: 3,
+    key_id: 'pk_abcdefghijklmnopqrstuvwxyz', request_id: 'req_3kT9qLm2VxR8aW1c',
+  }]),
+);
 
 const query = v.strictObject({
   after: v.optional(v.pipe(id, v.description('Return changes after this change id (a position a poller stored).'))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)), '25'),
+  limit: v.optional(limit, '25'),
   cursor: v.optional(v.string()),
 });
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineOperation } from '../operation.js';
-import { scopeList } from '../schemas.js';
+import { out, scopeList } from '../schemas.js';
 
 export const meGet = defineOperation({
   id: 'me.get',
@@ -9,17 +9,24 @@ export const meGet = defineOperation({
   path: '/v1/me',
   kind: 'any',
   scope: null,
-  response: v.object({
-    workspace: v.object({ id: v.string(), kind: v.picklist(['club', 'federation']), name: v.string() }),
-    key_id: v.string(),
-    label: v.string(),
-    scopes: scopeList,
-    algorithm: v.picklist(['hmac-sha256', 'rsa2']),
-    rate_limit: v.pipe(
-      v.object({ limit: v.number(), window_seconds: v.number() }),
-      v.description('Informational: the limit the service enforces is announced on every response in the RateLimit headers.'),
-    ),
-  }),
+  response: v.pipe(
+    v.object({
+      workspace: v.object({ id: v.string(), kind: v.picklist(['club', 'federation']), name: v.string() }),
+      key_id: v.string(),
+      label: v.string(),
+      scopes: scopeList,
+      algorithm: v.picklist(['hmac-sha256', 'rsa2']),
+      rate_limit: v.pipe(
+        v.object({ limit: out.integer, window_seconds: out.integer }),
+        v.description('Informational: the limit the service enforces is announced on every response in the RateLimit headers.'),
+      ),
+    }),
+    v.title('Me'),
+    v.examples([{
+      workspace: { id: '2', kind: 'club', name: 'FC Example' }, key_id: 'pk_abcdefghijklmnopqrstuvwxyz', label: 'Membership sync',
+      scopes: ['club:members:read', 'club:members:write'], algorithm: 'hmac-sha256', rate_limit: { limit: 600, window_seconds: 60 },
+    }]),
+  ),
   async handler(ctx) {
     const { caller } = ctx;
     return {

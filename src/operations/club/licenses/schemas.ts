@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, resourceMeta, text } from '../../schemas.js';
+import { id, out, resourceMeta, text } from '../../schemas.js';
 
 export const licenseStatuses = ['requested', 'approved', 'rejected', 'withdrawn', 'suspended'] as const;
 
@@ -12,8 +12,8 @@ const licenseEntries = {
   category_id: v.string(),
   category_code: v.string(),
   status: v.picklist(licenseStatuses),
-  requested_at: v.string(),
-  decided_at: v.nullable(v.string()),
+  requested_at: out.instant,
+  decided_at: v.nullable(out.instant),
   reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected or suspended.')),
   valid_from: v.nullable(v.string()),
   valid_until: v.nullable(v.string()),

@@ -1,8 +1,7 @@
-import * as v from 'valibot';
 import { ApiError } from '../../../errors.js';
 import { erase, hasRecords, members } from '../../../resources/members.js';
 import { defineOperation } from '../../operation.js';
-import { idParams } from '../../schemas.js';
+import { deletedOut, idParams } from '../../schemas.js';
 
 export const clubMembersDelete = defineOperation({
   id: 'club.members.delete',
@@ -12,7 +11,7 @@ export const clubMembersDelete = defineOperation({
   kind: 'club',
   scope: 'club:members:write',
   params: idParams('member_id'),
-  response: v.object({ id: v.string(), deleted: v.literal(true) }),
+  response: deletedOut,
   lock: { store: members, param: 'member_id' },
   refusals: ['invalid_state'],
   async handler(ctx) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { address, addressOut, date, email, phone, resourceMeta, text } from '../../schemas.js';
+import { address, addressOut, date, email, exampleMeta, out, phone, resourceMeta, text } from '../../schemas.js';
 import { addressPatch, readOnly } from '../profile/address.js';
 
 export const memberGenders = ['female', 'male', 'non_binary', 'undisclosed'] as const;
@@ -20,25 +20,35 @@ const guardians = v.pipe(v.array(guardian), v.maxLength(4, 'must have at most 4 
 
 export type Guardian = v.InferOutput<typeof guardian>;
 
-export const guardianOut = v.object({ name: v.string(), relationship: v.string(), email: v.nullable(v.string()), phone: v.nullable(v.string()) });
+export const guardianOut = v.object({ name: v.string(), relationship: v.string(), email: v.nullable(out.email), phone: v.nullable(v.string()) });
 
-export const member = v.object({
-  ...resourceMeta,
-  first_name: v.string(),
-  last_name: v.string(),
-  birth_date: v.string(),
-  gender: v.picklist(memberGenders),
-  email: v.nullable(v.string()),
-  phone: v.nullable(v.string()),
-  address: v.nullable(addressOut),
-  external_ref: v.nullable(v.string()),
-  joined_on: v.string(),
-  status: v.picklist(memberStatuses),
-  person_id: v.pipe(v.nullable(v.string()), v.description('Set when a license is approved or a transfer lands.')),
-  guardians: v.array(guardianOut),
-});
+const exampleGuardian = { name: 'Anne Isabella Milbanke', relationship: 'mother', email: 'anne@example.org', phone: null };
 
-export const memberCreateBody = v.strictObject({
+export const member = v.pipe(
+  v.object({
+    ...resourceMeta,
+    first_name: v.string(),
+    last_name: v.string(),
+    birth_date: out.date,
+    gender: v.picklist(memberGenders),
+    email: v.nullable(out.email),
+    phone: v.nullable(v.string()),
+    address: v.nullable(addressOut),
+    external_ref: v.nullable(v.string()),
+    joined_on: out.date,
+    status: v.picklist(memberStatuses),
+    person_id: v.pipe(v.nullable(v.string()), v.description('Set when a license is approved or a transfer lands.')),
+    guardians: v.array(guardianOut),
+  }),
+  v.title('Member'),
+  v.examples([{
+    ...exampleMeta, first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female', email: 'ada@example.org',
+    phone: '+44 20 7946 0958', address: { line1: '12 St James Square', line2: null, postal_code: 'SW1Y 4JH', city: 'London', country: 'GB' },
+    external_ref: 'M-0042', joined_on: '2026-09-01', status: 'active', person_id: null, guardians: [exampleGuardian],
+  }]),
+);
+
+export const memberCreateBody = v.pipe(v.strictObject({
   first_name: text(1, 80),
   last_name: text(1, 80),
   birth_date: birthDate,
@@ -49,9 +59,11 @@ export const memberCreateBody = v.strictObject({
   external_ref: v.optional(v.nullable(text(1, 64))),
   joined_on: v.optional(v.pipe(date, v.description('Defaults to today (UTC).'))),
   guardians: v.optional(guardians),
-});
+}), v.title('MemberCreate'), v.examples([{
+  first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female', email: 'ada@example.org', guardians: [exampleGuardian],
+}]));
 
-export const memberPatchBody = v.strictObject({
+export const memberPatchBody = v.pipe(v.strictObject({
   first_name: v.optional(text(1, 80)),
   last_name: v.optional(text(1, 80)),
   birth_date: v.optional(birthDate),
@@ -64,7 +76,7 @@ export const memberPatchBody = v.strictObject({
   guardians: v.optional(v.pipe(guardians, v.description('Replaces the whole list.'))),
   status: readOnly('is not writable here: use the archive and restore actions'),
   person_id: readOnly('is not writable: set when a license is approved or a transfer lands'),
-});
+}), v.title('MemberPatch'), v.examples([{ email: 'ada.lovelace@example.org', phone: null }]));
 
 /** Guardians are stored and answered with every member present. */
 export const normalizeGuardians = (list: Guardian[]) =>

@@ -1,8 +1,7 @@
-import * as v from 'valibot';
 import { notFound } from '../../../errors.js';
 import { teams } from '../../../resources/teams.js';
 import { defineOperation } from '../../operation.js';
-import { idParams } from '../../schemas.js';
+import { deletedOut, idParams } from '../../schemas.js';
 
 export const clubRosterRemove = defineOperation({
   id: 'club.roster.remove',
@@ -12,7 +11,7 @@ export const clubRosterRemove = defineOperation({
   kind: 'club',
   scope: 'club:teams:write',
   params: idParams('team_id', 'member_id'),
-  response: v.object({ id: v.string(), deleted: v.literal(true) }),
+  response: deletedOut,
   lock: { store: teams, param: 'team_id' },
   async handler(ctx) {
     const { sql } = ctx.unit;

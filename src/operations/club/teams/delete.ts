@@ -1,9 +1,8 @@
-import * as v from 'valibot';
 import { ApiError } from '../../../errors.js';
 import { activities } from '../../../resources/activities.js';
 import { hasEntries, teams } from '../../../resources/teams.js';
 import { defineOperation } from '../../operation.js';
-import { idParams } from '../../schemas.js';
+import { deletedOut, idParams } from '../../schemas.js';
 
 export const clubTeamsDelete = defineOperation({
   id: 'club.teams.delete',
@@ -13,7 +12,7 @@ export const clubTeamsDelete = defineOperation({
   kind: 'club',
   scope: 'club:teams:write',
   params: idParams('team_id'),
-  response: v.object({ id: v.string(), deleted: v.literal(true) }),
+  response: deletedOut,
   lock: { store: teams, param: 'team_id' },
   refusals: ['invalid_state'],
   async handler(ctx) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, resourceMeta, text } from '../../schemas.js';
+import { exampleMeta, id, out, resourceMeta, text } from '../../schemas.js';
 
 export const teamGenders = ['female', 'male', 'mixed'] as const;
 export const teamStatuses = ['active', 'archived'] as const;
@@ -11,9 +11,11 @@ const status = v.picklist(teamStatuses, `must be one of ${teamStatuses.join(', '
 export const rosterEntryOut = v.object({
   member_id: v.string(),
   role: v.picklist(rosterRoles),
-  shirt_number: v.nullable(v.number()),
-  added_at: v.string(),
+  shirt_number: v.nullable(out.integer),
+  added_at: out.instant,
 });
+
+const exampleTeam = { ...exampleMeta, id: '5', name: 'U14 Girls', season_id: '7', category: 'U14', gender: 'female', status: 'active' } as const;
 
 const teamFields = {
   ...resourceMeta,
@@ -24,23 +26,31 @@ const teamFields = {
   status: v.picklist(teamStatuses),
 };
 
-export const teamOut = v.object({ ...teamFields, roster: v.array(rosterEntryOut) });
-export const teamListItemOut = v.object({ ...teamFields, roster_size: v.number() });
+export const teamOut = v.pipe(
+  v.object({ ...teamFields, roster: v.array(rosterEntryOut) }),
+  v.title('Team'),
+  v.examples([{ ...exampleTeam, roster: [{ member_id: '42', role: 'player', shirt_number: 9, added_at: '2026-09-02T17:00:00.000Z' }] }]),
+);
+export const teamListItemOut = v.pipe(
+  v.object({ ...teamFields, roster_size: out.integer }),
+  v.title('TeamListItem'),
+  v.examples([{ ...exampleTeam, roster_size: 16 }]),
+);
 
-export const teamCreateBody = v.strictObject({
+export const teamCreateBody = v.pipe(v.strictObject({
   name: text(1, 80),
   season_id: id,
   category: text(1, 32),
   gender,
-});
+}), v.title('TeamCreate'), v.examples([{ name: 'U14 Girls', season_id: '7', category: 'U14', gender: 'female' }]));
 
-export const teamPatchBody = v.strictObject({
+export const teamPatchBody = v.pipe(v.strictObject({
   name: v.optional(text(1, 80)),
   season_id: v.optional(id),
   category: v.optional(text(1, 32)),
   gender: v.optional(gender),
   status: v.optional(status),
-});
+}), v.title('TeamPatch'), v.examples([{ name: 'U14 Girls A' }]));
 
 export const rosterPutBody = v.pipe(
   v.strictObject({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { resourceMeta, text } from '../../schemas.js';
+import { out, resourceMeta, text } from '../../schemas.js';
 
 export const transferStatuses = ['requested', 'released', 'approved', 'rejected', 'cancelled'] as const;
 
@@ -13,9 +13,9 @@ export const transferOut = v.pipe(
     to_club_id: v.string(),
     season_id: v.string(),
     status: v.picklist(transferStatuses),
-    requested_at: v.string(),
-    released_at: v.nullable(v.string()),
-    decided_at: v.nullable(v.string()),
+    requested_at: out.instant,
+    released_at: v.nullable(out.instant),
+    decided_at: v.nullable(out.instant),
     reason: v.pipe(v.nullable(v.string()), v.description('Why the federation rejected it.')),
   }),
   v.title('Transfer'),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { licenseStatuses } from '../../club/licenses/schemas.js';
-import { resourceMeta } from '../../schemas.js';
+import { out, resourceMeta } from '../../schemas.js';
 
 /** Exactly the registry fields domain.md lists: no contact data, no guardians, no member ids. */
 export const personOut = v.pipe(
@@ -8,7 +8,7 @@ export const personOut = v.pipe(
     ...resourceMeta,
     first_name: v.string(),
     last_name: v.string(),
-    birth_date: v.string(),
+    birth_date: out.date,
     gender: v.picklist(['female', 'male', 'non_binary', 'undisclosed']),
     current_club_id: v.pipe(v.nullable(v.string()), v.description('The club of the latest approved license or transfer.')),
     licenses: v.pipe(v.array(v.object({

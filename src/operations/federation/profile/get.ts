@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { out } from '../../schemas.js';
 import { defineOperation } from '../../operation.js';
 
 const federationProfile = v.pipe(
@@ -7,8 +8,8 @@ const federationProfile = v.pipe(
     name: v.string(),
     short_name: v.nullable(v.string()),
     country: v.nullable(v.string()),
-    email: v.nullable(v.string()),
-    website: v.nullable(v.string()),
+    email: v.nullable(out.email),
+    website: v.nullable(out.url),
   }),
   v.title('FederationProfile'),
   v.examples([{ id: '3', name: 'Royal Dutch Hockey Federation', short_name: 'KNHB', country: 'NL', email: 'info@knhb.example', website: 'https://knhb.example' }]),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { date, resourceMeta, text } from '../../schemas.js';
+import { date, out, resourceMeta, text } from '../../schemas.js';
 
 export const seasonStatuses = ['planned', 'open', 'closed'] as const;
 
@@ -7,8 +7,8 @@ export const seasonOut = v.pipe(
   v.object({
     ...resourceMeta,
     name: v.string(),
-    starts_on: v.string(),
-    ends_on: v.string(),
+    starts_on: out.date,
+    ends_on: out.date,
     status: v.picklist(seasonStatuses),
   }),
   v.title('Season'),
