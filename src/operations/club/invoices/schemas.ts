@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { date, id, resourceMeta, text } from '../../schemas.js';
+import { date, id, out, resourceMeta, text } from '../../schemas.js';
 import { utcDay } from '../../../resources/invoice-numbers.js';
 import { amount, isoCurrency, money } from '../plans/schemas.js';
 
@@ -11,28 +11,28 @@ const timestamps = { created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-0
 const line = v.strictObject({ description: text(1, 200), amount });
 const lineOut = v.object({ description: v.string(), amount: money });
 const paymentOut = v.object({
-  id: v.string(),
+  id: out.id,
   amount: money,
   method: v.picklist(paymentMethods),
-  paid_on: v.string(),
+  paid_on: out.date,
   reference: v.nullable(v.string()),
-  created_at: v.string(),
+  created_at: out.instant,
 });
 
 export const invoiceOut = v.pipe(
   v.object({
     ...resourceMeta,
     number: v.pipe(v.string(), v.description('`YYYY-NNNNNN`: per club and calendar year (UTC) of issue, gapless.')),
-    member_id: v.string(),
-    plan_id: v.nullable(v.string()),
+    member_id: out.id,
+    plan_id: v.nullable(out.id),
     lines: v.array(lineOut),
     amount: v.pipe(money, v.description('The sum of the lines.')),
     amount_paid: money,
     balance: v.pipe(money, v.description('amount − amount_paid')),
     currency: v.string(),
     status: v.picklist(invoiceStatuses),
-    issued_on: v.string(),
-    due_on: v.nullable(v.string()),
+    issued_on: v.pipe(out.date, v.description('The UTC day of creation.')),
+    due_on: v.nullable(out.date),
     void_reason: v.nullable(v.string()),
     payments: v.array(paymentOut),
   }),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { maxAmount } from '../../../resources/money.js';
-import { currency, id, resourceMeta, text } from '../../schemas.js';
+import { currency, id, out, resourceMeta, text } from '../../schemas.js';
 
 export const planStatuses = ['active', 'retired'] as const;
 
@@ -13,7 +13,7 @@ export const amount = v.pipe(
 );
 
 /** Money out: integer minor units. */
-export const money = v.pipe(v.number(), v.integer(), v.minValue(0));
+export const money = v.pipe(out.integer, v.minValue(0));
 
 // Node's ICU list of ISO 4217 codes; the shape is judged (and reported) once, by `currency`.
 const known = new Set(Intl.supportedValuesOf('currency'));
@@ -27,7 +27,7 @@ export const planOut = v.pipe(
   v.object({
     ...resourceMeta,
     name: v.string(),
-    season_id: v.string(),
+    season_id: out.id,
     amount: money,
     currency: v.string(),
     description: v.nullable(v.string()),
