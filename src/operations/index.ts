@@ -4,6 +4,8 @@ import type { Operation } from './operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
 import { clubBillingOperations } from './club/index-billing.js';
+import { clubCompetitionsOperations } from './club/index-competitions.js';
+import { federationCompetitionsOperations } from './federation/index-competitions.js';
 import { clubLicensingOperations } from './club/index-licenses.js';
 import { federationLicensingOperations } from './federation/index-licensing.js';
 import { changesList } from './changes/feed.js';
@@ -16,6 +18,8 @@ export const operations: Operation[] = [
   ...clubTeamsOperations,
   ...clubMembersOperations,
   ...clubBillingOperations,
+  ...clubCompetitionsOperations,
+  ...federationCompetitionsOperations,
   ...clubLicensingOperations,
   ...federationLicensingOperations,
 ];

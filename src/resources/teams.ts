@@ -47,7 +47,8 @@ export async function expectSeasonOpenForTeams(db: Db, ws: Workspace, seasonId: 
   if (season.status === 'closed') throw ruleViolation('season_closed', `season ${season.id} is closed`);
 }
 
-/** Competition entries keep a team from being deleted; that table does not exist yet. */
-export async function hasEntries(_db: Db, _team: TeamRow): Promise<boolean> {
-  return false;
+/** A team entered in a competition, whatever became of the entry, stays: its matches name it. */
+export async function hasEntries(db: Db, team: TeamRow): Promise<boolean> {
+  const [row] = await db`select 1 from entries where team_id = ${team.id} limit 1`;
+  return row !== undefined;
 }

@@ -113,13 +113,131 @@ export async function createActivity(service: Service, club: Tenant, fields: { t
 }
 
 /** Moves rows' `updated_at` into the past, for `updated_since` filters. */
-export async function backdate(service: Service, table: 'members' | 'teams' | 'activities', ids: string[], at: string): Promise<void> {
+export async function backdate(service: Service, table: 'members' | 'teams' | 'activities' | 'competitions' | 'entries' | 'matches' | 'officials' | 'sanctions', ids: string[], at: string): Promise<void> {
   await service.sql`update ${service.sql(table)} set updated_at = ${at} where id in ${service.sql(ids)}`;
 }
 
 /** What the federation side does to a season until its own operations exist. */
 export async function setSeasonStatus(service: Service, seasonId: string, status: 'planned' | 'open' | 'closed'): Promise<void> {
   await service.sql`update seasons set status = ${status} where id = ${seasonId}`;
+}
+
+/** Another club of the federation, with a credential of its own. */
+export const newClub = (service: Service, federationId: string): Promise<Tenant> =>
+  createClub(service, { id: federationId } as Tenant);
+
+export interface CompetitionFields {
+  status?: 'draft' | 'open' | 'closed' | 'scheduled' | 'completed';
+  season_id?: string; name?: string; legs?: 1 | 2; max_entries?: number | null; entry_deadline?: string | null;
+  starts_on?: string; points?: { win: number; draw: number; loss: number };
+}
+
+export async function createCompetition(service: Service, federationId: string, fields: CompetitionFields = {}): Promise<string> {
+  const season = fields.season_id ?? (await openSeasonOf(service, federationId));
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into competitions (federation_id, name, season_id, legs, status, max_entries, entry_deadline, starts_on, points)
+    values (${federationId}, ${fields.name ?? 'League'}, ${season}, ${fields.legs ?? 1}, ${fields.status ?? 'draft'},
+      ${fields.max_entries ?? null}, ${fields.entry_deadline ?? null}, ${fields.starts_on ?? '2030-09-01'},
+      ${service.sql.json(fields.points ?? { win: 3, draw: 1, loss: 0 })})
+    returning id`;
+  return row!.id;
+}
+
+/** An entry of one of the club's teams (a new team of the competition's season unless given). */
+export async function createEntry(service: Service, club: Tenant, competitionId: string,
+  fields: { team_id?: string; status?: 'pending' | 'accepted' | 'rejected' | 'withdrawn'; team_name?: string } = {}): Promise<string> {
+  const [competition] = await service.sql<{ season_id: string }[]>`select season_id from competitions where id = ${competitionId}`;
+  const team = fields.team_id ?? (await createTeam(service, club, { season_id: competition!.season_id, name: fields.team_name ?? 'First team' }));
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
+    select ${club.federationId}, ${competitionId}, ${club.id}, id, name, ${fields.status ?? 'pending'} from teams where id = ${team}
+    returning id`;
+  return row!.id;
+}
+
+export interface MatchFields {
+  status?: 'scheduled' | 'postponed' | 'played' | 'cancelled';
+  scheduled_at?: string;
+  competition_id?: string;
+  round?: number;
+}
+
+/** A match of `home` against `away` (another club of the federation unless given) in a scheduled competition. */
+export async function createMatch(service: Service, home: Tenant, away?: Tenant, fields: MatchFields = {}): Promise<string> {
+  const visitor = away ?? (await newClub(service, home.federationId));
+  const competition = fields.competition_id ?? (await createCompetition(service, home.federationId, { status: 'scheduled' }));
+  const sides = await service.sql<{ id: string; club_id: string; team_id: string; team_name: string }[]>`
+    select id, club_id, team_id, team_name from entries where id in (
+      ${await createEntry(service, home, competition, { status: 'accepted', team_name: 'Home team' })},
+      ${await createEntry(service, visitor, competition, { status: 'accepted', team_name: 'Away team' })}) order by id`;
+  const [h, a] = [sides[0]!, sides[1]!];
+  const played = fields.status === 'played';
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into matches (federation_id, competition_id, round, leg, home_entry_id, home_club_id, home_team_id, home_team_name,
+      away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at, status, home_score, away_score, result_source)
+    values (${home.federationId}, ${competition}, ${fields.round ?? 1}, 1, ${h.id}, ${h.club_id}, ${h.team_id}, ${h.team_name},
+      ${a.id}, ${a.club_id}, ${a.team_id}, ${a.team_name}, ${fields.scheduled_at ?? '2030-09-07T13:00:00.000Z'}, ${fields.status ?? 'scheduled'},
+      ${played ? 1 : null}, ${played ? 0 : null}, ${played ? 'federation' : null})
+    returning id`;
+  return row!.id;
+}
+
+export async function createOfficial(service: Service, federationId: string,
+  fields: { status?: 'active' | 'inactive'; first_name?: string; last_name?: string } = {}): Promise<string> {
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into officials (federation_id, first_name, last_name, grade, status)
+    values (${federationId}, ${fields.first_name ?? 'Bas'}, ${fields.last_name ?? 'Nijhuis'}, 'National', ${fields.status ?? 'active'})
+    returning id`;
+  return row!.id;
+}
+
+/**
+ * A closed competition of accepted entries (one per team given, in that order) whose fixtures the
+ * federation generates through the API. Answers the competition and its entries' ids.
+ */
+export async function createScheduledCompetition(service: Service, federation: Tenant, teams: { club: Tenant; name: string }[],
+  fixtures: { first_round_on?: string; days_between_rounds?: number; kickoff_time?: string } = {}, fields: CompetitionFields = {}) {
+  const id = await createCompetition(service, federation.id, { ...fields, status: 'closed' });
+  const entries: string[] = [];
+  for (const team of teams) entries.push(await createEntry(service, team.club, id, { status: 'accepted', team_name: team.name }));
+  const res = await federation.call('POST', `/v1/federation/competitions/${id}/fixtures`, fixtures);
+  if (res.status !== 200) throw new Error(`fixtures: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id, entries };
+}
+
+/**
+ * `count` matches of one federation over `clubs` clubs (no credentials) and `competitions`
+ * competitions, 30 minutes apart from 2030-01-01, in a few statements: the EXPLAIN tests' volume.
+ * Club i hosts club i+1 (mod clubs); answers the clubs' and the competitions' ids.
+ */
+export async function createMatchVolume(service: Service, federationId: string, count: number, clubs: number, competitions: number) {
+  const { sql } = service;
+  const season = await createSeason(service, federationId, 'planned');
+  const clubIds = (await sql<{ id: string }[]>`
+    insert into workspaces (kind, name, federation_id, country)
+    select 'club', 'Volume club ' || i, ${federationId}, 'NL' from generate_series(1, ${clubs}) i returning id`).map((r) => r.id);
+  const teams = await sql<{ id: string; club_id: string }[]>`
+    insert into teams (club_id, name, season_id, category, gender)
+    select c, 'Team', ${season}, 'SEN', 'mixed' from unnest(${clubIds}::bigint[]) c returning id, club_id`;
+  const competitionIds = (await sql<{ id: string }[]>`
+    insert into competitions (federation_id, name, season_id, status, starts_on)
+    select ${federationId}, 'Volume ' || i, ${season}, 'scheduled', '2030-01-01' from generate_series(1, ${competitions}) i returning id`).map((r) => r.id);
+  await sql`
+    insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
+    select ${federationId}, c, t.club_id, t.id, 'Team', 'accepted' from unnest(${competitionIds}::bigint[]) c, teams t
+    where t.id = any(${teams.map((t) => t.id)}::bigint[])`;
+  await sql`
+    with e as (select id, competition_id, club_id, team_id, row_number() over (partition by competition_id order by club_id) - 1 as i from entries
+               where competition_id = any(${competitionIds}::bigint[]))
+    insert into matches (federation_id, competition_id, round, leg, home_entry_id, home_club_id, home_team_id, home_team_name,
+      away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at)
+    select ${federationId}, h.competition_id, 1 + (g / ${clubs * competitions}) % 50, 1, h.id, h.club_id, h.team_id, 'Team',
+      a.id, a.club_id, a.team_id, 'Team', timestamptz '2030-01-01T00:00:00Z' + g * interval '30 minutes'
+    from generate_series(0, ${count - 1}) g
+    join e h on h.competition_id = (${competitionIds}::bigint[])[1 + (g / ${clubs}) % ${competitions}] and h.i = g % ${clubs}
+    join e a on a.competition_id = h.competition_id and a.i = (g + 1) % ${clubs}`;
+  await sql`analyze matches`;
+  return { clubIds, competitionIds };
 }
 
 /**
@@ -129,6 +247,14 @@ export async function setSeasonStatus(service: Service, seasonId: string, status
 export const inState: Partial<Record<ResourceType, (service: Service, actor: Tenant, state: string, action?: string) => Promise<string>>> = {
   member: (service, club, state) => createMember(service, club, { status: state as 'active' | 'archived' }),
   activity: (service, club, state) => createActivity(service, club, { status: state as 'scheduled' | 'cancelled' }),
+  competition: (service, federation, state) => createCompetition(service, federation.federationId, { status: state as CompetitionFields['status'] }),
+  entry: async (service, actor, state) => {
+    const club = actor.kind === 'club' ? actor : await newClub(service, actor.id);
+    const competition = await createCompetition(service, actor.federationId, { status: 'open' });
+    return createEntry(service, club, competition, { status: state as 'pending' });
+  },
+  match: async (service, actor, state) =>
+    createMatch(service, actor.kind === 'club' ? actor : await newClub(service, actor.id), undefined, { status: state as MatchFields['status'] }),
 };
 
 /**
@@ -139,7 +265,31 @@ export const ownedIds: Record<string, (service: Service, owner: Tenant) => Promi
   member_id: (service, club) => createMember(service, club),
   team_id: (service, club) => createTeam(service, club),
   activity_id: (service, club) => createActivity(service, club),
+  competition_id: (service, owner) => createCompetition(service, owner.federationId, { status: 'open' }),
+  entry_id: async (service, owner) => createEntry(service, owner.kind === 'club' ? owner : await newClub(service, owner.id),
+    await createCompetition(service, owner.federationId, { status: 'open' })),
+  match_id: async (service, owner) => createMatch(service, owner.kind === 'club' ? owner : await newClub(service, owner.id)),
+  official_id: (service, owner) => createOfficial(service, owner.federationId),
 };
+
+export interface SanctionFields {
+  kind?: 'warning' | 'fine' | 'suspension'; starts_on?: string; ends_on?: string | null; status?: 'active' | 'lifted' | 'expired';
+}
+
+/** A sanction of a person (or, with `club`, of a club); `expired` is an active one whose ends_on has passed. */
+export async function createSanction(service: Service, federationId: string, subject: { person?: string; club?: string }, fields: SanctionFields = {}): Promise<string> {
+  const kind = fields.kind ?? (subject.person ? 'suspension' : 'warning');
+  const status = fields.status ?? 'active';
+  const endsOn = status === 'expired' ? '2020-12-31' : fields.ends_on ?? null;
+  const [row] = await service.sql<{ id: string }[]>`
+    insert into sanctions (federation_id, subject_type, person_id, club_id, kind, reason, starts_on, ends_on, amount, currency,
+      status, lifted_at, lift_reason)
+    values (${federationId}, ${subject.person ? 'person' : 'club'}, ${subject.person ?? null}, ${subject.club ?? null}, ${kind}, 'Test',
+      ${fields.starts_on ?? '2020-01-01'}, ${endsOn}, ${kind === 'fine' ? 5000 : null}, ${kind === 'fine' ? 'EUR' : null},
+      ${status === 'lifted' ? 'lifted' : 'active'}, ${status === 'lifted' ? new Date() : null}, ${status === 'lifted' ? 'Appeal' : null})
+    returning id`;
+  return row!.id;
+}
 
 // Licensing: categories, persons, licenses and transfers in any state.
 
@@ -248,6 +398,10 @@ ownedIds.person_id = (service, owner) => createPerson(service, owner.federationI
 ownedIds.license_id = async (service, owner) => createLicense(service, await clubOf(service, owner));
 ownedIds.transfer_id = async (service, owner) =>
   createTransfer(service, await clubOf(service, owner), await createClubWorkspace(service, owner.federationId));
+
+inState.sanction = async (service, federation, state) =>
+  createSanction(service, federation.id, { person: await createPerson(service, federation.id) }, { status: state as SanctionFields['status'] });
+ownedIds.sanction_id = async (service, owner) => createSanction(service, owner.federationId, { person: await createPerson(service, owner.federationId) });
 
 // Billing: membership plans, invoices in any state, the invoice numbering.
 export interface PlanFields { name?: string; season_id?: string; amount?: number; currency?: string; status?: 'active' | 'retired' }

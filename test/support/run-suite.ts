@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     const child = spawn('npx', [
       'c8', '--check-coverage', '--lines', '85', '--reporter', 'text-summary', '--reporter', 'text',
       '--include', 'dist/src/**', '--exclude', 'dist/src/db/embedded.js',
-      'tap', '--disable-coverage', '--jobs', '2', '--timeout', '120', ...(files.length ? files : all),
+      'tap', '--disable-coverage', '--jobs', '2', '--timeout', '300', ...(files.length ? files : all),
     ], {
       cwd: root,
       stdio: 'inherit',

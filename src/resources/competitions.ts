@@ -1,0 +1,77 @@
+// A federation's competitions. Clubs of the federation see the open ones and those they have
+// entries in; the federation sees all of its own.
+import { defineMachine } from './machine.js';
+import { todayUtc } from './calendar.js';
+import { acceptedSides } from './entries.js';
+import { standings, type PlayedMatch, type Points, type StandingsRow } from './standings.js';
+import { defineStore, type Versioned } from './store.js';
+import type { Db, Unit } from './unit.js';
+
+export interface CompetitionRow extends Versioned {
+  name: string;
+  season_id: string;
+  category_id: string | null;
+  legs: 1 | 2;
+  status: 'draft' | 'open' | 'closed' | 'scheduled' | 'completed';
+  entry_deadline: string | null;
+  starts_on: string;
+  max_entries: number | null;
+  points: Points;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const competitionColumns = ['id', 'name', 'season_id', 'category_id', 'legs', 'status', 'entry_deadline', 'starts_on',
+  'max_entries', 'points', 'created_at', 'updated_at', 'version'] as const;
+
+export const competitions = defineStore<CompetitionRow>({
+  type: 'competition',
+  table: 'competitions',
+  owner: 'federation',
+  columns: competitionColumns,
+  visible: (sql, ws) => (ws.kind === 'federation'
+    ? sql`federation_id = ${ws.id}`
+    : sql`federation_id = ${ws.federationId} and (status = 'open'
+        or exists (select from entries e where e.competition_id = competitions.id and e.club_id = ${ws.id}))`),
+  // Once opened, every club of the federation has seen it: each hears of its later changes too.
+  audience: (row, ws) => (row.status === 'draft'
+    ? { workspaces: [ws.federationId] }
+    : { workspaces: [ws.federationId], clubsOf: ws.federationId }),
+});
+
+export const competitionStates = defineMachine('competition', ['draft', 'open', 'closed', 'scheduled', 'completed'], {
+  open: { from: ['draft'], to: 'open', done: 'opened' },
+  close: { from: ['open'], to: 'closed', done: 'closed' },
+  schedule: { from: ['closed'], to: 'scheduled', done: 'scheduled' },
+  // No operation: the last result does it (completeIfDone).
+  complete: { from: ['scheduled'], to: 'completed', done: 'completed' },
+});
+
+/** Entries close at the end of the deadline's UTC day. */
+export const deadlinePassed = (competition: CompetitionRow, today = todayUtc()): boolean =>
+  competition.entry_deadline !== null && today > competition.entry_deadline;
+
+/**
+ * Completes the competition once every match is played or cancelled, in the transaction of the
+ * write that made it so. The competition's lock serialises two last results committing at once:
+ * the second one to take it sees the first one's match.
+ */
+export async function completeIfDone(unit: Unit, competitionId: string): Promise<void> {
+  const { sql } = unit;
+  const [competition] = await sql<CompetitionRow[]>`
+    select ${sql(competitionColumns as unknown as string[])} from competitions where id = ${competitionId} for update`;
+  const { from, to, done } = competitionStates.transitions.complete;
+  if (!competition || !from.includes(competition.status as 'scheduled')) return;
+  const [open] = await sql`select 1 from matches where competition_id = ${competitionId} and status in ('scheduled', 'postponed') limit 1`;
+  if (!open) await competitions.update(unit, competition, { status: to }, done);
+}
+
+/** The competition's table, from its accepted entries and played matches (domain.md, Standings). */
+export async function tableOf(db: Db, competition: CompetitionRow): Promise<StandingsRow[]> {
+  const [sides, played] = await Promise.all([
+    acceptedSides(db, competition.id),
+    db<PlayedMatch[]>`select home_entry_id, away_entry_id, home_score, away_score from matches
+      where competition_id = ${competition.id} and status = 'played'`,
+  ]);
+  return standings(sides, played, competition.points);
+}

@@ -1,0 +1,59 @@
+// What a match answer carries beside its row: the clubs' reports, the officials and the lineups.
+// A club sees its own lineup; the federation sees both, with persons instead of club members.
+import type { Workspace } from '../workspace.js';
+import { shapeMatch, type MatchRow } from './matches.js';
+import type { Db } from './unit.js';
+
+interface Report { match_id: string; club_id: string; home_score: number; away_score: number; reported_at: Date }
+interface Assignment { match_id: string; official_id: string; role: string }
+interface Player { club_id: string; member_id: string; person_id: string | null; shirt_number: number; starter: boolean; submitted_at: Date }
+
+/** Reports and officials of a page of matches, two queries whatever the page size. */
+async function detailsOf(db: Db, ids: string[]) {
+  const [reports, officials] = await Promise.all([
+    db<Report[]>`select match_id, club_id, home_score, away_score, reported_at from match_reports
+      where match_id = any(${ids}::bigint[]) order by reported_at, club_id`,
+    db<Assignment[]>`select match_id, official_id, role from match_officials
+      where match_id = any(${ids}::bigint[]) order by role, official_id`,
+  ]);
+  return (id: string) => ({
+    reports: reports.filter((r) => r.match_id === id).map(({ match_id: _, ...r }) => r),
+    officials: officials.filter((o) => o.match_id === id).map(({ match_id: _, ...o }) => o),
+  });
+}
+
+/** Matches as lists show them: sides, reports and officials, without lineups. */
+export async function listItems(db: Db, rows: MatchRow[]) {
+  const details = await detailsOf(db, rows.map((r) => r.id));
+  return rows.map((row) => ({ ...shapeMatch(row), ...details(row.id) }));
+}
+
+async function playersOf(db: Db, match: MatchRow, clubId?: string): Promise<Player[]> {
+  return db<Player[]>`
+    select club_id, member_id, person_id, shirt_number, starter, submitted_at from lineup_players
+    where match_id = ${match.id} ${clubId ? db`and club_id = ${clubId}` : db``}
+    order by club_id, not starter, shirt_number`;
+}
+
+function lineups<P>(players: Player[], shape: (p: Player) => P) {
+  const clubs = [...new Set(players.map((p) => p.club_id))];
+  return clubs.map((club_id) => {
+    const own = players.filter((p) => p.club_id === club_id);
+    const submitted = own.reduce((at, p) => (p.submitted_at > at ? p.submitted_at : at), own[0]!.submitted_at);
+    return { club_id, players: own.map(shape), submitted_at: submitted };
+  });
+}
+
+/** The club's own lineup, or null before it submitted one. */
+export async function clubLineup(db: Db, match: MatchRow, clubId: string) {
+  const players = await playersOf(db, match, clubId);
+  return lineups(players, (p) => ({ member_id: p.member_id, shirt_number: p.shirt_number, starter: p.starter }))[0] ?? null;
+}
+
+/** One match as `get` serves it to the caller. */
+export async function matchView(db: Db, ws: Workspace, row: MatchRow) {
+  const [item] = await listItems(db, [row]);
+  if (ws.kind === 'club') return { ...item!, lineup: await clubLineup(db, row, ws.id) };
+  const players = await playersOf(db, row);
+  return { ...item!, lineups: lineups(players, (p) => ({ person_id: p.person_id, shirt_number: p.shirt_number, starter: p.starter })) };
+}

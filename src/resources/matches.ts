@@ -1,0 +1,84 @@
+// A competition's matches: both clubs of a match and the federation see it.
+import { ApiError } from '../errors.js';
+import { expectState, defineMachine } from './machine.js';
+import { defineStore, type Versioned } from './store.js';
+
+export interface MatchRow extends Versioned {
+  competition_id: string;
+  round: number;
+  leg: 1 | 2;
+  home_entry_id: string;
+  home_club_id: string;
+  home_team_id: string;
+  home_team_name: string;
+  away_entry_id: string;
+  away_club_id: string;
+  away_team_id: string;
+  away_team_name: string;
+  scheduled_at: Date;
+  venue: string | null;
+  status: 'scheduled' | 'postponed' | 'played' | 'cancelled';
+  home_score: number | null;
+  away_score: number | null;
+  result_source: 'reports' | 'federation' | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const matchColumns = ['id', 'competition_id', 'round', 'leg',
+  'home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name',
+  'scheduled_at', 'venue', 'status', 'home_score', 'away_score', 'result_source', 'created_at', 'updated_at', 'version'] as const;
+
+export const matches = defineStore<MatchRow>({
+  type: 'match',
+  table: 'matches',
+  owner: 'federation',
+  columns: matchColumns,
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`(home_club_id = ${ws.id} or away_club_id = ${ws.id})` : sql`federation_id = ${ws.id}`),
+  audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),
+});
+
+export const matchStates = defineMachine('match', ['scheduled', 'postponed', 'played', 'cancelled'], {
+  postpone: { from: ['scheduled'], to: 'postponed', done: 'postponed' },
+  reschedule: { from: ['postponed'], to: 'scheduled', done: 'rescheduled' },
+  cancel: { from: ['scheduled', 'postponed'], to: 'cancelled', done: 'cancelled' },
+  // Both clubs' reports agree.
+  play: { from: ['scheduled', 'postponed'], to: 'played', done: 'played' },
+  // The federation's result, or its correction of a played match.
+  result: { from: ['scheduled', 'postponed', 'played'], to: 'played', done: 'result_recorded' },
+});
+
+/** The matches still to be played: lineups, reports and rescheduling are for these only. */
+export const openStates = ['scheduled', 'postponed'] as const;
+
+/** The clubs of the match; both are the same club when it entered two teams. */
+export const clubsOf = (match: MatchRow): string[] => [...new Set([match.home_club_id, match.away_club_id])];
+
+/** The UTC day of the match: suspensions and officials' days are counted in it. */
+export const matchDay = (match: Pick<MatchRow, 'scheduled_at'>): string => match.scheduled_at.toISOString().slice(0, 10);
+
+/** A club's lineup goes in before kickoff, while the match is still to be played. */
+export function expectBeforeKickoff(match: MatchRow, now: Date): void {
+  expectState('match', match, openStates, 'a lineup');
+  if (now.getTime() >= match.scheduled_at.getTime()) {
+    throw new ApiError('invalid_state', `match ${match.id} kicked off at ${match.scheduled_at.toISOString()}; lineups close at kickoff`);
+  }
+}
+
+/** A club reports the score after kickoff, while the match is still to be played. */
+export function expectAfterKickoff(match: MatchRow, now: Date): void {
+  expectState('match', match, openStates, 'a result report');
+  if (now.getTime() < match.scheduled_at.getTime()) {
+    throw new ApiError('invalid_state', `match ${match.id} kicks off at ${match.scheduled_at.toISOString()}; results are reported after kickoff`);
+  }
+}
+
+/** The sides as the API shows them. */
+export function shapeMatch(row: MatchRow) {
+  const { home_entry_id, home_club_id, home_team_id, home_team_name, away_entry_id, away_club_id, away_team_id, away_team_name, ...rest } = row;
+  return {
+    ...rest,
+    home: { entry_id: home_entry_id, club_id: home_club_id, team_id: home_team_id, team_name: home_team_name },
+    away: { entry_id: away_entry_id, club_id: away_club_id, team_id: away_team_id, team_name: away_team_name },
+  };
+}

@@ -1,0 +1,64 @@
+// The federation's match officials, and their assignment to matches.
+import { invalidField, ruleViolation, type FieldError } from '../errors.js';
+import type { Workspace } from '../workspace.js';
+import { matchDay, type MatchRow } from './matches.js';
+import { defineStore, type Versioned } from './store.js';
+import type { Db, Unit } from './unit.js';
+
+export interface OfficialRow extends Versioned {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  grade: string;
+  status: 'active' | 'inactive';
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const officials = defineStore<OfficialRow>({
+  type: 'official',
+  table: 'officials',
+  owner: 'federation',
+  columns: ['id', 'first_name', 'last_name', 'email', 'grade', 'status', 'created_at', 'updated_at', 'version'],
+  visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
+  audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
+});
+
+export interface Assignment {
+  official_id: string;
+  role: 'referee' | 'assistant_referee' | 'fourth_official' | 'commissioner';
+}
+
+/**
+ * Every official named is one of the federation's (else 422 naming the field) and active (else
+ * 422 `official_inactive` naming each).
+ */
+export async function expectActiveOfficials(db: Db, ws: Workspace, list: Assignment[]): Promise<void> {
+  const ids = list.map((a) => a.official_id);
+  const rows = await db<{ id: string; status: string }[]>`
+    select id, status from officials where id = any(${ids}::bigint[]) and federation_id = ${ws.id}`;
+  const status = new Map(rows.map((r) => [r.id, r.status]));
+  const unknown = ids.findIndex((id) => !status.has(id));
+  if (unknown >= 0) throw invalidField(`/officials/${unknown}/official_id`, 'no such official in the federation');
+  const inactive: FieldError[] = ids.flatMap((id, i) => (status.get(id) === 'inactive'
+    ? [{ path: `/officials/${i}/official_id`, message: `official ${id} is inactive`, reason: 'official_inactive' }] : []));
+  if (inactive.length > 0) throw ruleViolation('official_inactive', `${inactive.length} official(s) inactive`, inactive);
+}
+
+/**
+ * Replaces the match's officials. An official already on another match that UTC day is 409
+ * `conflict`, decided by the unique index even when two assignments commit at once.
+ */
+export async function assign(unit: Unit, match: MatchRow, list: Assignment[]): Promise<void> {
+  const { sql } = unit;
+  await sql`delete from match_officials where match_id = ${match.id}`;
+  if (list.length === 0) return;
+  await sql`insert into match_officials ${sql(list.map((a) => ({
+    match_id: match.id, official_id: a.official_id, role: a.role, federation_id: unit.workspace.federationId, match_day: matchDay(match),
+  })))}`;
+}
+
+/** A match moved to another day takes its officials with it (409 `conflict` where one is busy then). */
+export async function followMatch(unit: Unit, match: MatchRow): Promise<void> {
+  await unit.sql`update match_officials set match_day = ${matchDay(match)} where match_id = ${match.id}`;
+}
