@@ -5,6 +5,7 @@ export const conflicts: Readonly<Record<string, string>> = {
   roster_entries_shirt_key: 'another player of the team wears this shirt number',
   license_categories_code_key: 'another license category of the federation has this code',
   seasons_one_open_idx: 'another season of the federation is open',
+  invoices_number_key: 'another invoice of the club has this number',
   entries_team_key: 'the team is already entered in this competition',
   match_officials_day_key: 'an official is already assigned to another match on that UTC day',
   match_officials_referee_key: 'the match already has a referee',

@@ -3,6 +3,7 @@
 import type { Operation } from './operation.js';
 import { clubTeamsOperations } from './club/index-teams.js';
 import { clubMembersOperations } from './club/index-members.js';
+import { clubBillingOperations } from './club/index-billing.js';
 import { clubCompetitionsOperations } from './club/index-competitions.js';
 import { federationCompetitionsOperations } from './federation/index-competitions.js';
 import { clubLicensingOperations } from './club/index-licenses.js';
@@ -16,6 +17,7 @@ export const operations: Operation[] = [
   changesList('federation'),
   ...clubTeamsOperations,
   ...clubMembersOperations,
+  ...clubBillingOperations,
   ...clubCompetitionsOperations,
   ...federationCompetitionsOperations,
   ...clubLicensingOperations,

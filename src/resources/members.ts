@@ -3,6 +3,7 @@ import { ruleViolation } from '../errors.js';
 import { defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import { activities } from './activities.js';
+import { memberHasInvoices } from './invoices.js';
 import { memberHasLicenses } from './licenses.js';
 import { teams } from './teams.js';
 import type { Db, Unit } from './unit.js';
@@ -51,9 +52,9 @@ export function expectActive(member: MemberRow): void {
   if (member.status !== 'active') throw ruleViolation('member_archived', `member ${member.id} is archived`);
 }
 
-/** Licenses and invoices keep a member from being erased (the invoices table does not exist yet). */
+/** Licenses and invoices keep a member from being erased (the books keep who was billed). */
 export async function hasRecords(db: Db, member: MemberRow): Promise<boolean> {
-  return memberHasLicenses(db, member.id);
+  return (await memberHasLicenses(db, member.id)) || (await memberHasInvoices(db, member.id));
 }
 
 /** Erases the member; its roster and attendance rows go with it, so those teams and activities change. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { grantableScopes, type Scope } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
+import { drawInvoiceNumber } from '../../src/resources/invoices.js';
 import { nameKey } from '../../src/resources/person-names.js';
 import type { ResourceType } from '../../src/resources/unit.js';
 import type { SigningKey } from '../../src/signing/client.js';
@@ -401,3 +402,82 @@ ownedIds.transfer_id = async (service, owner) =>
 inState.sanction = async (service, federation, state) =>
   createSanction(service, federation.id, { person: await createPerson(service, federation.id) }, { status: state as SanctionFields['status'] });
 ownedIds.sanction_id = async (service, owner) => createSanction(service, owner.federationId, { person: await createPerson(service, owner.federationId) });
+
+// Billing: membership plans, invoices in any state, the invoice numbering.
+export interface PlanFields { name?: string; season_id?: string; amount?: number; currency?: string; status?: 'active' | 'retired' }
+
+/** A membership plan of the club, through the API (retired through its PATCH). */
+export async function createPlan(service: Service, club: Tenant, fields: PlanFields = {}): Promise<string> {
+  const season = fields.season_id ?? (await createSeason(service, club.federationId, 'planned'));
+  const res = await club.call('POST', '/v1/club/membership-plans', {
+    name: fields.name ?? 'Senior membership', season_id: season, amount: fields.amount ?? 18000, currency: fields.currency ?? 'EUR',
+  });
+  if (res.status !== 201) throw new Error(`createPlan: ${res.status} ${JSON.stringify(res.body)}`);
+  if (fields.status === 'retired') await club.call('PATCH', `/v1/club/membership-plans/${res.body.data.id}`, { status: 'retired' });
+  return res.body.data.id;
+}
+
+export interface InvoiceFields { member_id?: string; plan_id?: string; amount?: number; currency?: string; status?: 'open' | 'paid' | 'void' }
+
+/** An invoice of the club through the API, in any state: paid by one payment of its amount, or voided. */
+export async function createInvoice(service: Service, club: Tenant, fields: InvoiceFields = {}): Promise<string> {
+  const member = fields.member_id ?? (await createMember(service, club));
+  const body = fields.plan_id
+    ? { member_id: member, plan_id: fields.plan_id }
+    : { member_id: member, lines: [{ description: 'Membership', amount: fields.amount ?? 1000 }], currency: fields.currency ?? 'EUR' };
+  const res = await club.call('POST', '/v1/club/invoices', body);
+  if (res.status !== 201) throw new Error(`createInvoice: ${res.status} ${JSON.stringify(res.body)}`);
+  const { id, amount } = res.body.data;
+  if (fields.status === 'paid') await club.call('POST', `/v1/club/invoices/${id}/payments`, { amount, method: 'cash' });
+  if (fields.status === 'void') await club.call('POST', `/v1/club/invoices/${id}/void`, {});
+  return id;
+}
+
+/** Many invoices (one in four void) of one member of the club, with their lines, in a few statements (EXPLAIN tests). */
+export async function createInvoices(service: Service, club: Tenant, count: number): Promise<void> {
+  const member = await createMember(service, club);
+  await service.sql`
+    insert into invoices (federation_id, club_id, number, member_id, amount, currency, status, issued_on)
+    select ${club.federationId}, ${club.id}, '2026-' || lpad(i::text, 6, '0'), ${member}, 1000, 'EUR',
+      case when i % 4 = 0 then 'void' else 'open' end, date '2026-01-01'
+    from generate_series(1, ${count}) as i`;
+  await service.sql`
+    insert into invoice_lines (invoice_id, position, federation_id, description, amount)
+    select id, 1, federation_id, 'Membership', amount from invoices where club_id = ${club.id}`;
+  await service.sql`
+    insert into invoice_counters (club_id, year, federation_id, last_number) values (${club.id}, 2026, ${club.federationId}, ${count})`;
+  await service.sql`analyze invoices`;
+  await service.sql`analyze invoice_lines`;
+}
+
+/**
+ * Draws the club's next invoice number for the day `issuedOn` with the service's own numbering
+ * function, in a transaction of its own that commits, or rolls back after holding the counter a moment.
+ */
+export async function drawNumber(service: Service, club: Tenant, issuedOn: string, outcome: 'commit' | 'rollback' = 'commit'): Promise<string> {
+  let drawn = '';
+  const workspace = { id: club.id, kind: 'club' as const, federationId: club.federationId };
+  await service.sql.begin(async (tx) => {
+    drawn = await drawInvoiceNumber({ sql: tx, workspace, record: () => {} }, issuedOn);
+    if (outcome === 'rollback') {
+      await tx`select pg_sleep(0.02)`;
+      throw new RolledBack();
+    }
+  }).catch((error: unknown) => {
+    if (!(error instanceof RolledBack)) throw error;
+  });
+  return drawn;
+}
+class RolledBack extends Error {}
+
+/** Where the club's numbering for `year` stands, as if `last` invoices had been issued. */
+export async function setInvoiceCounter(service: Service, club: Tenant, year: number, last: number): Promise<void> {
+  await service.sql`
+    insert into invoice_counters (club_id, year, federation_id, last_number) values (${club.id}, ${year}, ${club.federationId}, ${last})
+    on conflict (club_id, year) do update set last_number = excluded.last_number`;
+}
+
+inState.invoice = (service, club, state) => createInvoice(service, club, { status: state as 'open' | 'paid' | 'void' });
+
+ownedIds.plan_id = (service, owner) => createPlan(service, owner);
+ownedIds.invoice_id = (service, owner) => createInvoice(service, owner);
