@@ -20,6 +20,14 @@ export interface Config {
   rateWindowSeconds: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
+  /** Server-side limits of every pooled connection (lock_timeout, statement_timeout), in ms. */
+  dbLockTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  /** A request's own database work (connection wait included) must end within this, or it is 503. */
+  dbDeadlineMs: number;
+  /** node:http's headersTimeout and requestTimeout. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   /** How long start-up waits for a database that does not answer yet before exit 1. */
   dbStartWaitSeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -92,7 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
     throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
-  return {
+  const config: Config = {
     port: integer(env, 'PORT', 3020, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl,
@@ -103,7 +111,16 @@ export function loadConfig(env: Env = process.env): Config {
     rateWindowSeconds: integer(env, 'RATE_WINDOW_S', 60, 1, 86_400),
     signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 1_000, 1, 600_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 1, 3_600_000),
+    dbDeadlineMs: integer(env, 'DB_DEADLINE_MS', 1_500, 1, 600_000),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 30_000, 1_000, 600_000),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1_000, 3_600_000),
     dbStartWaitSeconds: integer(env, 'DB_START_WAIT_S', 30, 0, 600),
     logLevel: logLevel as Config['logLevel'],
   };
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
+  return config;
 }

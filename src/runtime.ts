@@ -7,12 +7,15 @@ import { purgeIdempotency } from './http/idempotency.js';
 import { ConfigError, packageVersion, parseSecretKey, type Config } from './config.js';
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
-import { createPool, type Sql } from './db/pool.js';
+import { watchDatabase } from './db/availability.js';
+import { createPool, type PoolLimits, type Sql } from './db/pool.js';
+import { writeLanes } from './db/write-lanes.js';
 import { databaseState, type Log } from './http/log.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
+import { useCursorKey } from './operations/paging.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 
 export const version = packageVersion;
@@ -21,6 +24,10 @@ export interface Database {
   sql: Sql;
   embedded: EmbeddedServer | undefined;
   close(): Promise<void>;
+}
+
+export function poolLimits(config: Config): PoolLimits {
+  return { lockTimeoutMs: config.dbLockTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs };
 }
 
 /**
@@ -35,7 +42,7 @@ export async function openDatabase(config: Config, options: { wrap?: (sql: Sql) 
     await embedded.start();
     url = embedded.url;
   }
-  const pool = createPool(url, config.dbPoolMax);
+  const pool = createPool(url, config.dbPoolMax, poolLimits(config));
   const close = async () => {
     await pool.end({ timeout: 5 });
     // A partner-admin run beside a running service leaves the service's database up.
@@ -70,20 +77,19 @@ export interface Running {
 /** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
 export async function createApp(config: Config, sql: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
   await migrate(sql);
-  await checkSecretKey(sql, masterKey(config));
-  const credentials = await createCredentialStore(sql, masterKey(config));
+  const key = masterKey(config);
+  await checkSecretKey(sql, key);
+  useCursorKey(key);
+  const credentials = await createCredentialStore(sql, key);
+  const database = watchDatabase(sql);
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
   }, 60_000);
   purge.unref();
-  const checkHealth = () => Promise.race([
-    sql`select 1`.then(() => true, () => false),
-    new Promise<boolean>((resolve) => setTimeout(resolve, 1000, false).unref()),
-  ]);
   // Outages are logged even when no request comes in.
   const probe = setInterval(() => {
-    if (log) void checkHealth().then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
+    if (log) void database.check(1000).then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
   }, 5_000);
   probe.unref();
   const app: App = {
@@ -92,13 +98,18 @@ export async function createApp(config: Config, sql: Sql, table: Operation[] = o
     router: createRouter(table),
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
     version,
-    checkHealth,
+    database,
+    // Half the pool at most for one workspace's writes: the rest serves everyone else.
+    writes: writeLanes(Math.max(1, Math.floor(sql.options.max / 2))),
+    deadlineMs: config.dbDeadlineMs,
+    timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
   };
   return {
     app,
     async stop() {
       clearInterval(purge);
       clearInterval(probe);
+      database.stop();
       await credentials.close();
     },
   };

@@ -6,6 +6,7 @@ import { readBody } from './http/body.js';
 import { logRequest, type Log } from './http/log.js';
 import { measureSql } from './http/sql-timing.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
+import { answerProtocolError, everyResponse } from './http/protocol-errors.js';
 import { requestIdFor } from './http/respond.js';
 
 export interface Listening {
@@ -36,21 +37,32 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     const request = incoming(req, scheme);
     const [handled, sql] = await measureSql(() => handle(app, request));
     const { response } = handled;
+    // A body left unread (a 413, a refusal before reading) is not drained: the connection closes.
+    const unread = !req.complete;
     res.writeHead(response.status, {
       ...response.headers,
       'x-request-id': request.requestId,
-      'cache-control': 'no-store',
+      ...everyResponse,
       'content-length': Buffer.byteLength(response.body),
-      ...(closing ? { connection: 'close' } : {}),
+      ...(closing || unread ? { connection: 'close' } : {}),
     });
     res.end(response.body);
-    logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress });
+    const clientAborted = unread && req.destroyed;
+    logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress, clientAborted });
+  };
+  // Node looks for expired header and request timeouts every connectionsCheckingInterval (30 s
+  // by default): checked every 250 ms, a slow client is cut within that of the configured value.
+  const limits = {
+    keepAliveTimeout: 65_000, headersTimeout: app.timeouts.headersMs, requestTimeout: app.timeouts.requestMs, connectionsCheckingInterval: 250,
   };
   const server = options.tls
-    ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest)
-    : http.createServer({ keepAliveTimeout: 65_000 }, onRequest);
-  server.headersTimeout = 30_000;
-  server.requestTimeout = 60_000;
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ...limits }, onRequest)
+    : http.createServer(limits, onRequest);
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    const requestId = newRequestId();
+    const refusal = answerProtocolError(socket, error, requestId);
+    if (refusal) log('info', 'protocol error', { request_id: requestId, status: refusal.status, code: error.code });
+  });
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -7,6 +7,7 @@ import { issueCredential, listCredentials, revokeCredential } from '../console/c
 import { createOperator, createWorkspace } from '../console/workspaces.js';
 import { migrate } from '../db/migrate.js';
 import { ApiError, problem } from '../errors.js';
+import { isInstant } from '../operations/schemas.js';
 import { masterKey, openDatabase } from '../runtime.js';
 import { checkSecretKey } from '../startup.js';
 import type { Sql } from '../db/pool.js';
@@ -111,7 +112,7 @@ function issueCommand(rest: string[]): Promise<number> {
   const o = parse(rest, { workspace: s, issuer: s, label: s, algorithm: s, 'public-key': s, scopes: s, 'rate-limit': s, 'expires-at': s, kind: s }) as Record<string, string | undefined>;
   required(o, 'workspace', 'issuer', 'label', 'algorithm', 'scopes');
   const expiresAt = o['expires-at'] === undefined ? undefined : new Date(o['expires-at']);
-  if (expiresAt && Number.isNaN(expiresAt.getTime())) throw usage('--expires-at must be an RFC 3339 timestamp');
+  if (expiresAt && !isInstant(o['expires-at']!)) throw usage('--expires-at must be an RFC 3339 timestamp, e.g. 2030-01-31T00:00:00Z');
   const input = {
     workspaceId: o.workspace!, issuerId: o.issuer!, label: o.label!,
     algorithm: oneOf(o.algorithm, 'algorithm', ['hmac-sha256', 'rsa2'] as const) as Algorithm,

@@ -28,6 +28,7 @@ export interface Issued {
 }
 
 const base32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const latestExpiry = Date.parse('9999-12-31T23:59:59Z');
 
 /** `pk_` and 26 base32 characters (130 random bits). */
 export function newKeyId(): string {
@@ -66,6 +67,8 @@ export async function issueCredential(sql: Sql, masterKey: Buffer, req: IssueReq
   if (!issuer) throw new ApiError('not_found', `no operator ${req.issuerId} in workspace ${req.workspaceId}`);
   if (req.label.length < 1 || req.label.length > 100) throw invalid('/label', 'the label must be 1 to 100 characters');
   if (req.scopes.length === 0) throw invalid('/scopes', 'at least one scope is required');
+  if (req.expiresAt && !(req.expiresAt.getTime() > Date.now())) throw invalid('/expires_at', 'must be in the future: a credential cannot be issued expired');
+  if (req.expiresAt && !(req.expiresAt.getTime() <= latestExpiry)) throw invalid('/expires_at', 'must be at most 9999-12-31T23:59:59Z');
   const refusals = refuseScopes(issuer.workspace_kind, req.scopes, { isOwner: issuer.is_owner, permissions: issuer.permissions });
   if (refusals.length > 0) {
     throw new ApiError('rule_violation', `refused scopes: ${refusals.map((r) => `${r.scope} (${r.reason})`).join(', ')}`, {

@@ -2,25 +2,67 @@ import { ApiError } from '../errors.js';
 import { conflicts } from './conflicts.js';
 
 const unreachable = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
   'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
   '57P01', '57P02', '57P03', '53300',
 ]);
 
+// Refusals a retry can get past: nothing was written, so they are 503 and never stored under an
+// Idempotency-Key (a stored 409 would answer every retry of the key with the same refusal).
+const transient: Record<string, string> = {
+  '55P03': 'the resource is being changed by another request, retry shortly',
+  '57014': 'the database did not answer in time, retry shortly',
+  '40001': 'a concurrent change interfered, retry shortly',
+  '40P01': 'a concurrent change interfered, retry shortly',
+};
+
+const retry = { 'retry-after': '1' };
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether the error says the database cannot be reached at all (rather than refusing one statement). */
+export function isUnreachable(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && !(error instanceof ApiError) && (unreachable.has(code) || code.startsWith('08'));
+}
+
+/**
+ * Whether the 503 for this error says the database is down or not answering, rather than a busy
+ * row or a conflict worth a retry: the breaker's and the deadline's 503s, and unreachable servers.
+ */
+export function meansDatabaseDown(error: unknown): boolean {
+  if (error instanceof ApiError) return error.code === 'service_unavailable';
+  return isUnreachable(error) || (codeOf(error)?.startsWith('53') ?? false);
+}
+
+export function unavailable(detail = 'the database is unavailable, retry shortly'): ApiError {
+  return new ApiError('service_unavailable', detail, { headers: { ...retry } });
+}
 
 /**
  * The one place a database error becomes a catalog error. Raw messages never leave here:
- * they name tables and values of other workspaces.
+ * they name tables and values of other workspaces. Whatever input still reaches Postgres and is
+ * refused there is the caller's mistake (4xx), never a 500.
  */
 export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  const { code, constraint_name: constraint } = (error ?? {}) as { code?: string; constraint_name?: string };
+  const code = codeOf(error);
   if (!code) return undefined;
-  if (unreachable.has(code) || code.startsWith('08')) {
-    return new ApiError('service_unavailable', 'the database is unavailable, retry shortly', { headers: { 'retry-after': '1' } });
-  }
+  if (isUnreachable(error) || code.startsWith('53')) return unavailable();
+  if (transient[code]) return unavailable(transient[code]);
   if (code === '23505') {
+    const { constraint_name: constraint } = error as { constraint_name?: string };
     return new ApiError('conflict', (constraint && conflicts[constraint]) || 'a resource with these values already exists');
+  }
+  if (code === '23P01') return new ApiError('conflict', 'the resource overlaps another one');
+  if (code === '23503') return new ApiError('conflict', 'a related resource does not exist (any more) or still depends on this one');
+  if (code === '23502' || code === '23514') return new ApiError('validation_failed', 'a value breaks a rule of the stored data');
+  // 22: data exceptions (a value out of range, a byte Postgres cannot store); 54: too large or too deep.
+  if (code.startsWith('22') || code.startsWith('54')) {
+    return new ApiError('invalid_request', 'the request carries a value the database cannot store or compare');
   }
   return undefined;
 }

@@ -25,6 +25,8 @@ export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> 
   const applied: string[] = [];
   const conn = await sql.reserve();
   try {
+    // Index builds take long and instances wait for each other's migration: not under the pool's request limits.
+    await conn.unsafe('set lock_timeout = 0; set statement_timeout = 0');
     await conn`select pg_advisory_lock(hashtext('partner-service:migrate'))`;
     await conn`create table if not exists schema_migrations (
       number integer primary key, name text not null, applied_at timestamptz not null default now())`;
@@ -40,6 +42,7 @@ export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> 
     }
   } finally {
     await conn`select pg_advisory_unlock(hashtext('partner-service:migrate'))`.catch(() => {});
+    await conn.unsafe('reset lock_timeout; reset statement_timeout').catch(() => {});
     conn.release();
   }
   return applied;

@@ -10,27 +10,39 @@ export function announcesBody(headers: IncomingMessage['headers']): boolean {
   return headers['transfer-encoding'] !== undefined;
 }
 
-/** Reads the whole body, refusing (413) anything over 1 MiB without buffering it. */
+const tooLarge = () => new ApiError('payload_too_large', `the body exceeds ${maxBodyBytes} bytes`);
+
+/**
+ * The client went away before its body ended. Its own error, not the socket's: a stream's
+ * ECONNRESET must not read as the database being unreachable.
+ */
+const cutShort = () => new ApiError('invalid_request', 'the client closed the connection before the body ended');
+
+/**
+ * Reads the whole body, refusing (413) anything over 1 MiB without reading on: the server
+ * closes the connection after the answer rather than drain what is left.
+ */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBodyBytes) {
-    req.resume();
-    return Promise.reject(new ApiError('payload_too_large', `the body exceeds ${maxBodyBytes} bytes`));
-  }
+  if (declared > maxBodyBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBodyBytes) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new ApiError('payload_too_large', `the body exceeds ${maxBodyBytes} bytes`));
+        req.off('data', onData);
+        req.pause();
+        reject(tooLarge());
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks, size)));
-    req.on('error', reject);
+    req.on('error', () => reject(cutShort()));
+    req.on('close', () => {
+      if (!req.complete) reject(cutShort());
+    });
   });
 }

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { ApiError, type FieldError } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
+import { isStorableText, unstorableMessage } from '../operations/schemas.js';
+import { refuseUnstorable } from './unstorable.js';
 
 function pointer(issue: v.BaseIssue<unknown>): string {
   const keys = issue.path?.map((item) => String(item.key)) ?? [];
@@ -17,9 +19,12 @@ function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldError[] {
   });
 }
 
-/** The query as an object: a repeated parameter is a list, which no schema accepts by accident. */
+/**
+ * The query as an object: a repeated parameter is a list, which no schema accepts by accident.
+ * No prototype, so `__proto__` is a parameter like any other (and unknown).
+ */
 export function queryObject(query: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const key of new Set(query.keys())) {
     const all = query.getAll(key);
     out[key] = all.length === 1 ? all[0]! : all;
@@ -29,6 +34,11 @@ export function queryObject(query: URLSearchParams): Record<string, string | str
 
 export function validateQuery<T>(schema: v.GenericSchema<unknown, T> | undefined, query: URLSearchParams): T {
   const value = queryObject(query);
+  const unstorable = [...query].filter(([name, text]) => !isStorableText(name) || !isStorableText(text)).map(([name]) => name);
+  if (unstorable.length > 0) {
+    throw new ApiError('invalid_query', `invalid query parameter ${unstorable.join(', ')}`,
+      { errors: unstorable.map((name) => ({ path: name, message: unstorableMessage })) });
+  }
   if (!schema) {
     const names = Object.keys(value);
     if (names.length > 0) {
@@ -80,6 +90,7 @@ export function validateBody(op: Operation, contentType: string | undefined, raw
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ApiError('invalid_request', 'the body must be a JSON object');
     }
+    refuseUnstorable(value);
   }
   const result = v.safeParse(op.body, value);
   if (result.success) return result.output;

@@ -49,6 +49,10 @@ export interface RequestRecord {
   fault?: unknown;
   /** Time spent in SQL (debug only). */
   sql?: { ms: number; queries: number };
+  /** The client went away before its body ended: its own doing, not a fault. */
+  clientAborted?: boolean;
+  /** A 503 because the database is unreachable or did not answer, not a busy row. */
+  databaseDown?: boolean;
 }
 
 /** The one line logged per request: never the query string, a body, a secret or a signature. */
@@ -60,9 +64,9 @@ export function logRequest(log: Log, r: RequestRecord): void {
     duration_ms: ms(process.hrtime.bigint() - r.started),
     key_id: r.keyId, workspace_id: r.workspaceId, remote_address: r.remoteAddress,
     ...(r.sql ? { sql_ms: ms(r.sql.ms * 1e6), sql_queries: r.sql.queries } : {}),
-    ...(r.fault ? describeFault(r.fault) : {}),
+    ...(r.fault ? describeFault(r.fault) : {}), ...(r.clientAborted ? { client_aborted: true } : {}),
   });
-  if (code === 'service_unavailable') databaseState(log, false, 'a request found the database unavailable');
+  if (r.databaseDown) databaseState(log, false, 'a request found the database unavailable');
   else if (r.response.status < 400 && r.target.startsWith('/v1')) databaseState(log, true);
 }
 

@@ -3,13 +3,16 @@ import type { Sql } from 'postgres';
 import { authenticate, refuseOtherCredentials, type AuthSettings } from '../auth/authenticate.js';
 import type { Credential, CredentialStore } from '../auth/credentials.js';
 import type { RateState } from '../auth/usage.js';
-import { fromDatabaseError } from '../db/errors.js';
+import type { Availability } from '../db/availability.js';
+import { startDeadline, type Deadline } from '../db/deadline.js';
+import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from '../db/errors.js';
+import type { WriteLanes } from '../db/write-lanes.js';
 import { announcesBody } from './body.js';
 import { ApiError } from '../errors.js';
 import { runOperation } from './execute.js';
 import { claim, complete, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
-import { errorResponse, json, type Outgoing } from './respond.js';
+import { errorResponse, json, rateHeaders, type Outgoing } from './respond.js';
 import type { Router } from './router.js';
 
 export interface App {
@@ -18,7 +21,12 @@ export interface App {
   router: Router;
   auth: AuthSettings;
   version: string;
-  checkHealth(): Promise<boolean>;
+  database: Availability;
+  writes: WriteLanes;
+  /** A request's database work must end within this (ms), or it is answered 503. */
+  deadlineMs: number;
+  /** node:http's headersTimeout and requestTimeout. */
+  timeouts: { headersMs: number; requestMs: number };
 }
 
 /** A request as plain values: everything the pipeline reads, nothing of the socket. */
@@ -41,6 +49,8 @@ export interface Handled {
   workspaceId?: string;
   /** An unexpected error behind a 500, for the log only. */
   fault?: unknown;
+  /** A 503 because the database is down or did not answer (not a busy row): the log says so. */
+  databaseDown?: boolean;
 }
 
 /** What is known about the caller once a step has established it; kept for the error path. */
@@ -51,22 +61,13 @@ interface Progress {
   claim?: Claim;
 }
 
-function rateHeaders(rate: RateState): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of [['limit', rate.limit], ['remaining', rate.remaining], ['reset', rate.reset]] as const) {
-    headers[`x-ratelimit-${name}`] = String(value);
-    headers[`ratelimit-${name}`] = String(value);
-  }
-  return headers;
-}
-
 function splitTarget(target: string): { path: string; query: URLSearchParams } {
   const q = target.indexOf('?');
   return q < 0 ? { path: target, query: new URLSearchParams() } : { path: target.slice(0, q), query: new URLSearchParams(target.slice(q + 1)) };
 }
 
 async function health(app: App): Promise<Outgoing> {
-  return (await app.checkHealth())
+  return (await app.database.check(1000))
     ? json(200, { status: 'ok', database: 'ok', version: app.version })
     : json(503, { status: 'unavailable', database: 'unreachable', version: app.version }, { 'retry-after': '1' });
 }
@@ -76,7 +77,7 @@ function methodNotAllowed(allow: string[], method: string): ApiError {
 }
 
 /** Steps 1–12 of conventions.md "Order of the pipeline" for a /v1 request. */
-async function handleV1(app: App, req: Incoming, path: string, query: URLSearchParams, progress: Progress): Promise<Outgoing> {
+async function handleV1(app: App, req: Incoming, path: string, query: URLSearchParams, progress: Progress, deadline: Deadline): Promise<Outgoing> {
   refuseOtherCredentials(req.headers, query);
   const signed = { method: req.method, target: req.target, authority: req.authority, scheme: req.scheme, headers: req.headers };
   const { credential, rate, body } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), req.readBody);
@@ -108,10 +109,15 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
     const stored = await claim(app.sql, c);
     if (stored) return { status: stored.status, headers: { ...stored.headers, 'idempotent-replayed': 'true' }, body: stored.body };
     progress.claim = c;
+    // Claimed after the request was answered 503: free the key for the client's retry.
+    if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-  return runOperation(app.sql, op, credential, { ...req, rateLimit }, input,
-    progress.claim ? (tx, response) => complete(tx, progress.claim!, response) : undefined);
+  const run = () => runOperation(app.sql, op, credential, { ...req, rateLimit }, input, async (tx, response) => {
+    deadline.check(); // a write that outlived its request rolls back rather than commit unseen
+    if (progress.claim) await complete(tx, progress.claim, response);
+  });
+  return op.method === 'GET' ? run() : app.writes.run(credential.workspace.id, run, deadline);
 }
 
 /** Settles an Idempotency-Key claim after a failed request: store the answer, or free the key for a retry. */
@@ -120,25 +126,44 @@ async function settleClaim(sql: Sql, c: Claim, response: Outgoing): Promise<void
   else await release(sql, c);
 }
 
+/** A /v1 request under its database deadline; a known outage is answered at once. */
+async function timedV1(app: App, req: Incoming, path: string, query: URLSearchParams, progress: Progress): Promise<Outgoing> {
+  if (!app.database.up) throw unavailable();
+  const deadline = startDeadline(app.deadlineMs);
+  try {
+    const timed = { ...req, readBody: () => deadline.offClock(req.readBody) };
+    return await deadline.race(handleV1(app, timed, path, query, progress, deadline));
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** Longer request-targets are 414; Node refuses a request line and headers over 16 KiB (431) itself. */
+export const maxTargetLength = 8192;
+
 export async function handle(app: App, req: Incoming): Promise<Handled> {
   const { path, query } = splitTarget(req.target);
   const progress: Progress = {};
   let response: Outgoing;
   let fault: unknown;
+  let databaseDown = false;
   try {
+    if (req.target.length > maxTargetLength) throw new ApiError('uri_too_long', `the request-target exceeds ${maxTargetLength} characters`);
     if (req.method === 'OPTIONS') throw methodNotAllowed(path === '/health' ? ['GET'] : app.router.methodsAt(path), 'OPTIONS');
     if (path === '/health') {
       if (req.method !== 'GET') throw methodNotAllowed(['GET'], req.method);
       return { response: await health(app) };
     }
     if (path !== '/v1' && !path.startsWith('/v1/')) throw new ApiError('not_found', 'no such route');
-    response = await handleV1(app, req, path, query, progress);
+    response = await timedV1(app, req, path, query, progress);
   } catch (error) {
+    if (isUnreachable(error)) app.database.down();
+    databaseDown = meansDatabaseDown(error);
     const known = fromDatabaseError(error);
     fault = known ? undefined : error;
     response = errorResponse(known ?? new ApiError('internal_error', 'an unexpected error occurred'), req.requestId);
     if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
   }
   if (progress.rate) Object.assign(response.headers, rateHeaders(progress.rate));
-  return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault };
+  return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault, databaseDown };
 }

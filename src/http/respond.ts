@@ -1,3 +1,4 @@
+import type { RateState } from '../auth/usage.js';
 import { ApiError, problem } from '../errors.js';
 
 /** A response as plain data: the pipeline returns it, the server writes it. */
@@ -25,6 +26,16 @@ export function errorResponse(error: ApiError, requestId: string): Outgoing {
     headers: { 'content-type': 'application/problem+json', ...error.extras.headers },
     body: JSON.stringify(problem(error, requestId)),
   };
+}
+
+/** The rate-limit headers of every authenticated response, under both names of the contract. */
+export function rateHeaders(rate: RateState): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of [['limit', rate.limit], ['remaining', rate.remaining], ['reset', rate.reset]] as const) {
+    headers[`x-ratelimit-${name}`] = String(value);
+    headers[`ratelimit-${name}`] = String(value);
+  }
+  return headers;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { Reply } from './operation.js';
 import { isId } from '../ids.js';
@@ -9,28 +9,48 @@ export type Keyset = string[];
 
 interface ListQuery { limit: number; cursor?: string; [filter: string]: unknown }
 
-// A cursor binds the operation and its filters, so it cannot be replayed against another list.
-function binding(operationId: string, query: ListQuery): string {
-  const filters = Object.entries(query).filter(([k]) => k !== 'cursor' && k !== 'limit').sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256').update(JSON.stringify([operationId, filters])).digest('base64url').slice(0, 16);
+// Until start-up sets the shared key, cursors are good in this process only.
+let cursorKey: Buffer = randomBytes(32);
+
+/**
+ * Cursors are signed with a key derived from the master key, so every instance accepts every
+ * other's, and nobody without the key can make one: a forged position never reaches SQL.
+ */
+export function useCursorKey(masterKey: Buffer): void {
+  cursorKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'partner-service cursor v1', 32));
 }
 
-/** What each ordering column of a keyset holds; a forged cursor must not reach SQL as a bad cast. */
+// The tag binds the operation, its filters and the position, so a cursor cannot be replayed
+// against another list, another filter set, or carry a position it was not given.
+function tag(operationId: string, query: ListQuery, keys: unknown[]): Buffer {
+  const filters = Object.entries(query).filter(([k]) => k !== 'cursor' && k !== 'limit').sort(([a], [b]) => a.localeCompare(b));
+  return createHmac('sha256', cursorKey).update(JSON.stringify([operationId, filters, keys])).digest().subarray(0, 16);
+}
+
+/** What each ordering column of a keyset holds; checked again although the tag already vouches for it. */
 export type KeyKind = 'id' | 'instant';
 const fits: Record<KeyKind, (key: string) => boolean> = { id: isId, instant: isInstant };
+
+function authentic(operationId: string, query: ListQuery, cursor: string, kinds: KeyKind[]): Keyset | undefined {
+  const [sent, ...keys] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+  if (typeof sent !== 'string') return undefined;
+  const expected = tag(operationId, query, keys);
+  const given = Buffer.from(sent, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (keys.length !== kinds.length || !keys.every((key, i) => typeof key === 'string' && fits[kinds[i]!](key))) return undefined;
+  return keys as Keyset;
+}
 
 /** The position after which the requested page starts, or undefined for the first page. */
 export function afterCursor(operationId: string, query: ListQuery, kinds: KeyKind[] = ['id']): Keyset | undefined {
   if (query.cursor === undefined) return undefined;
+  let keys: Keyset | undefined;
   try {
-    const [bound, ...keys] = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as unknown[];
-    if (bound === binding(operationId, query) && keys.length === kinds.length
-      && keys.every((key, i) => typeof key === 'string' && fits[kinds[i]!](key))) {
-      return keys as Keyset;
-    }
+    keys = authentic(operationId, query, query.cursor, kinds);
   } catch {
-    // fall through: not ours
+    // not even JSON: not ours
   }
+  if (keys) return keys;
   throw new ApiError('invalid_cursor', 'the cursor does not belong to this list and filter set');
 }
 
@@ -41,8 +61,10 @@ export function afterCursor(operationId: string, query: ListQuery, kinds: KeyKin
 export function page<T>(operationId: string, query: ListQuery, rows: T[], keyOf: (row: T) => Keyset, shape: (row: T) => unknown = (r) => r): Reply {
   const shown = rows.slice(0, query.limit);
   const last = shown[shown.length - 1];
-  const next = rows.length > query.limit && last !== undefined
-    ? Buffer.from(JSON.stringify([binding(operationId, query), ...keyOf(last)])).toString('base64url')
-    : null;
+  let next: string | null = null;
+  if (rows.length > query.limit && last !== undefined) {
+    const keys = keyOf(last);
+    next = Buffer.from(JSON.stringify([tag(operationId, query, keys).toString('base64url'), ...keys])).toString('base64url');
+  }
   return { data: shown.map(shape), meta: { next_cursor: next } };
 }

@@ -20,19 +20,52 @@ function isDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** `YYYY-MM-DD`, a real calendar day. */
-export const date = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'), v.check(isDate, 'must be a real date'));
+// Postgres stores no year 0 and JavaScript writes no year past 9999 as RFC 3339: dates and
+// instants stay in years 0001–9999 (the patterns say so in the OpenAPI reference).
+const storedYear = /^(?!0000)\d{4}-/;
+const earliest = Date.parse('0001-01-01T00:00:00Z');
+const latest = Date.parse('9999-12-31T23:59:59.999Z');
 
-/** An RFC 3339 instant on a real calendar day (Date.parse would roll 02-30 over into March). */
+/** `YYYY-MM-DD`, a real calendar day in the years 0001 to 9999. */
+export const date = v.pipe(
+  v.string(),
+  v.regex(/^(?!0000)\d{4}-\d{2}-\d{2}$/, (issue) => (/^0000-\d{2}-\d{2}$/.test(issue.input)
+    ? 'must be from 0001-01-01 to 9999-12-31' : 'must be a date YYYY-MM-DD')),
+  v.check(isDate, 'must be a real date'),
+);
+
+/**
+ * An RFC 3339 instant on a real calendar day (Date.parse would roll 02-30 over into March) whose
+ * UTC time, too, falls in the years 0001 to 9999.
+ */
 export function isInstant(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i.test(value)
-    && isDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+  if (!/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/i.test(value)) return false;
+  const at = Date.parse(value);
+  return isDate(value.slice(0, 10)) && at >= earliest && at <= latest;
 }
 
 /** RFC 3339 with an explicit offset, e.g. `2026-11-21T09:30:00.000Z`. */
-export const timestamp = v.pipe(v.string(), v.check(isInstant, 'must be an RFC 3339 timestamp'), v.metadata({ format: 'date-time' }));
+export const timestamp = v.pipe(
+  v.string(),
+  v.regex(storedYear, 'must be in the years 0001 to 9999'),
+  v.check(isInstant, 'must be an RFC 3339 timestamp in the years 0001 to 9999 (UTC)'),
+  v.metadata({ format: 'date-time' }),
+);
 
-export const text = (min: number, max: number) => v.pipe(v.string(), v.trim(), v.minLength(min, `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`));
+// NUL cannot be stored in a Postgres text and an unpaired surrogate has no UTF-8 form at all.
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether Postgres can store the string as it is: no NUL, no unpaired UTF-16 surrogate. */
+export const isStorableText = (value: string): boolean => !unstorable.test(value);
+export const unstorableMessage = 'must not contain NUL characters or unpaired surrogates';
+
+export const text = (min: number, max: number) => v.pipe(
+  v.string(),
+  v.check(isStorableText, unstorableMessage),
+  v.trim(),
+  v.minLength(min, `must be at least ${min} characters`),
+  v.maxLength(max, `must be at most ${max} characters`),
+);
 export const email = v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'));
 export const phone = v.pipe(v.string(), v.regex(/^\+?[0-9 ().-]{3,32}$/, 'must be a phone number'));
 export const url = v.pipe(v.string(), v.maxLength(500), v.url('must be a URL'));

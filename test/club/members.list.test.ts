@@ -93,7 +93,8 @@ t.test('malformed queries are 400 invalid_query; foreign cursors 400 invalid_cur
     return Buffer.from(JSON.stringify([binding, ...keys])).toString('base64url');
   };
   const first = await club.call('GET', '/v1/club/members?limit=1');
-  t.same(ids(await club.call('GET', `/v1/club/members?limit=1&cursor=${cursor([first.body.data[0].id])}`)).length, 1, 'the forged-cursor helper matches');
+  const forged = await club.call('GET', `/v1/club/members?limit=1&cursor=${cursor([first.body.data[0].id])}`);
+  t.equal(forged.body.code, 'invalid_cursor', 'a hand-made cursor is refused even with a real position');
   for (const c of ['garbage', cursor(['abc']), cursor(['1', '2']), cursor([5])]) {
     const res = await club.call('GET', `/v1/club/members?cursor=${c}`);
     t.equal(res.status, 400, c);

@@ -4,12 +4,12 @@ import postgres from 'postgres';
 import * as v from 'valibot';
 import { loadConfig } from '../../src/config.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
-import { createLog } from '../../src/http/log.js';
+import { createLog, type Log } from '../../src/http/log.js';
 import { createRouter, type Router } from '../../src/http/router.js';
 import { operations } from '../../src/operations/index.js';
 import type { Operation } from '../../src/operations/operation.js';
 import type { WorkspaceKind } from '../../src/workspace.js';
-import { createApp } from '../../src/runtime.js';
+import { createApp, poolLimits } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
 
@@ -38,16 +38,27 @@ export function serviceAt(url: string, sql: Sql, masterKey: Buffer): Service {
   return { url, sql, masterKey, router: createRouter(operations) };
 }
 
+export interface ServiceOptions {
+  /** Another database than the suite's, e.g. a private cluster's. */
+  databaseUrl?: string;
+  poolMax?: number;
+  /** Give the pool the configured lock and statement timeouts, as a serving instance has them. */
+  poolLimits?: boolean;
+  /** Where the request log goes; errors to stderr by default. */
+  log?: Log;
+}
+
 /** Starts the service for the file; everything is torn down when the file's tests end. */
-export async function startService(t: Test, env: Record<string, string> = {}, table?: Operation[]): Promise<Service> {
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent', ...env });
-  const sql = createPool(databaseUrl(), 4);
+export async function startService(t: Test, env: Record<string, string> = {}, table?: Operation[], options: ServiceOptions = {}): Promise<Service> {
+  const url = options.databaseUrl ?? databaseUrl();
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env });
+  const sql = createPool(url, options.poolMax ?? 4, options.poolLimits ? poolLimits(config) : undefined);
   const running = await createApp(config, sql, table);
-  const listening = await serve(running.app, createLog('error', (l) => process.stderr.write(l)), { port: 0, host: '127.0.0.1' });
+  const listening = await serve(running.app, options.log ?? createLog('error', (l) => process.stderr.write(l)), { port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await listening.close(1000);
     await running.stop();
-    await sql.end();
+    await sql.end({ timeout: 1 });
   });
   return { url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey!, router: running.app.router };
 }

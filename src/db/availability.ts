@@ -1,0 +1,64 @@
+import { renewPool, type Sql } from './pool.js';
+
+/**
+ * Whether the database is reachable, as far as this instance knows. Once a request finds it
+ * unreachable, requests are answered 503 at once instead of queueing for a connection, the pool
+ * gets fresh connections (src/db/pool.ts `renewPool`), and a probe tries `select 1` every
+ * `probeMs` until it answers.
+ */
+export interface Availability {
+  readonly up: boolean;
+  /** A request could not reach the database. */
+  down(): void;
+  /** Whether `select 1` answers within `ms` (the /health check); an answer also ends an outage. */
+  check(ms?: number): Promise<boolean>;
+  stop(): void;
+}
+
+export function watchDatabase(sql: Sql, probeMs = 100): Availability {
+  let up = true;
+  let probe: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const check = async (ms = 1000): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      sql`select 1`.then(() => true, () => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(resolve, ms, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (answered) up = true;
+    return answered;
+  };
+
+  // A probe gives up early: a connection attempt hanging on a server that is still starting must
+  // not hold back the next attempt.
+  const tryAgain = (): void => {
+    if (stopped || up || probe) return;
+    probe = setTimeout(() => {
+      probe = undefined;
+      void check(probeMs * 2).then(tryAgain);
+    }, probeMs);
+    probe.unref();
+  };
+
+  return {
+    get up() {
+      return up;
+    },
+    down() {
+      if (!up) return;
+      up = false;
+      renewPool(sql);
+      // At once: a connection that broke alone (a restart of one backend) costs one probe, no outage.
+      void check(probeMs * 2).then(tryAgain);
+    },
+    check,
+    stop() {
+      stopped = true;
+      clearTimeout(probe);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// Errors Postgres really raises, through the one mapper: whatever input still reaches the database
+// and is refused there is a 4xx; what a retry can get past is 503 with Retry-After; a bug stays 500.
+import t from 'tap';
+import postgres from 'postgres';
+import { fromDatabaseError, isUnreachable } from '../../src/db/errors.js';
+import { freePort } from '../support/cluster.js';
+import { createClub } from '../support/factories.js';
+import { startService } from '../support/harness.js';
+
+const service = await startService(t);
+const { sql } = service;
+const club = await createClub(service);
+const [member] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender)
+  values (${club.id}, 'Mo', 'Ment', '2000-01-01', 'male') returning id`;
+
+/** The error `work` fails with, mapped: status, code and whether a retry is invited. */
+async function mapped(work: () => Promise<unknown>): Promise<string> {
+  const error = await work().then(() => undefined, (e: unknown) => e);
+  const known = fromDatabaseError(error);
+  if (!known) return `unmapped ${(error as { code?: string }).code}`;
+  return `${known.status} ${known.code}${known.extras.headers?.['retry-after'] ? ' retry' : ''}`;
+}
+
+t.test('data exceptions and input-made constraint failures are 4xx', async (t) => {
+  const inTx = (statements: string) => () => sql.begin((tx) => tx.unsafe(statements));
+  const cases: [string, () => Promise<unknown>, string][] = [
+    ['22021 NUL in text', () => sql`select ${'a\u0000b'}::text`, '400 invalid_request'],
+    ['22008 year 0', () => sql`select '0000-01-01'::date`, '400 invalid_request'],
+    ['22P05 NUL in jsonb', () => sql`select '{"a":"\\u0000"}'::jsonb`, '400 invalid_request'],
+    ['22003 out of range', () => sql`select 2147483648::int4`, '400 invalid_request'],
+    ['22P02 not a number', () => sql`select 'x'::bigint`, '400 invalid_request'],
+    ['23503 missing reference', inTx('create temp table p (id int primary key); create temp table c (p int references p); insert into c values (1)'), '409 conflict'],
+    ['23P01 overlap', inTx('create temp table r (s int4range, exclude using gist (s with &&)); insert into r values (\'[1,5)\'), (\'[2,3)\')'), '409 conflict'],
+    ['23514 check', inTx('create temp table k (n int check (n > 0)); insert into k values (0)'), '422 validation_failed'],
+    ['23502 not null', inTx('create temp table n (v int not null); insert into n values (null)'), '422 validation_failed'],
+  ];
+  for (const [label, work, expected] of cases) t.equal(await mapped(work), expected, label);
+});
+
+t.test('what a retry can get past is 503 with Retry-After', async (t) => {
+  const holder = sql.begin(async (tx) => {
+    await tx`select 1 from members where id = ${member!.id} for update`;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.equal(await mapped(() => sql.begin(async (tx) => {
+    await tx`set local lock_timeout = '10ms'`;
+    await tx`select 1 from members where id = ${member!.id} for update`;
+  })), '503 service_unavailable retry', '55P03 lock timeout');
+  await holder;
+  t.equal(await mapped(() => sql.begin(async (tx) => {
+    await tx`set local statement_timeout = '10ms'`;
+    await tx`select pg_sleep(1)`;
+  })), '503 service_unavailable retry', '57014 statement timeout');
+  const nowhere = postgres(`postgres://x:y@127.0.0.1:${await freePort()}/db`, { max: 1, connect_timeout: 1, onnotice: () => {} });
+  const refused = await nowhere`select 1`.catch((e: unknown) => e);
+  await nowhere.end();
+  t.ok(isUnreachable(refused), 'a refused connection is the database unreachable');
+  t.equal(await mapped(() => Promise.reject(refused)), '503 service_unavailable retry');
+});
+
+t.test('a bug (a statement that cannot work) stays unmapped: a 500', async (t) => {
+  t.equal(await mapped(() => sql`select from no_such_table`), 'unmapped 42P01');
+  t.notOk(isUnreachable(Object.assign(new Error('x'), { code: '23505' })));
+});
