@@ -80,6 +80,8 @@ async function main(): Promise<number> {
   const secretKey = randomBytes(32);
   const reader = await createClub(sql, secretKey, 'Bench Club');
   const writer = await createClub(sql, secretKey, 'Bench Writers');
+  const [debtor] = await sql<{ id: string }[]>`
+    insert into members (club_id, first_name, last_name, birth_date, gender) values (${writer.id}, 'Ada', 'Lovelace', '2010-12-10', 'female') returning id`;
   const profileDir = profile ? path.join(dir, 'profile') : undefined;
   const service = await startService(root, embedded.url, secretKey.toString('base64'), path.join(dir, 'service'), profileDir);
   cleanups.push(service.stop);
@@ -105,7 +107,7 @@ async function main(): Promise<number> {
     console.log(`EXPLAIN (ANALYZE, BUFFERS), ${label}, ${source}:\n${plan.map((l) => '  ' + l).join('\n')}`);
   }
 
-  const round_ = scenarios({ service, bare, canned, reader, writer, memberPaths }).filter((s) => !only || only.includes(s.name));
+  const round_ = scenarios({ service, bare, canned, reader, writer, memberPaths, debtorId: debtor!.id }).filter((s) => !only || only.includes(s.name));
   const rows: Row[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const scenario of round_) {

@@ -30,6 +30,8 @@ export interface Setting {
   reader: Club;
   writer: Club;
   memberPaths: string[];
+  /** A member of the writer's club, whom the invoice-create scenario bills. */
+  debtorId: string;
 }
 
 const me: Template = { method: 'GET', path: '/v1/me' };
@@ -63,6 +65,14 @@ export function scenarios(s: Setting): Scenario[] {
     {
       name: 'member-create', target: s.service,
       prepare: signed(s.service, s.writer, 'hmac', [{ method: 'POST', path: '/v1/club/members', body: newMember }]),
+    },
+    {
+      // Every create of the club queues for its numbering row: the gapless invoice number's cost.
+      name: 'invoice-create', target: s.service,
+      prepare: signed(s.service, s.writer, 'hmac', [{
+        method: 'POST', path: '/v1/club/invoices',
+        body: JSON.stringify({ member_id: s.debtorId, lines: [{ description: 'Season fee', amount: 12500 }], currency: 'EUR' }),
+      }]),
     },
   ];
 }
