@@ -55,19 +55,10 @@ function asApiError(error: unknown): unknown {
  * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
  * nonce and rate window. Returns the body it read, so that it is read exactly once.
  */
-export async function authenticate(
-  sql: Sql,
-  store: CredentialStore,
-  settings: AuthSettings,
-  request: SignedRequest,
-  hasBody: boolean,
-  readBody: () => Promise<Buffer>,
-): Promise<Authenticated & { body: Buffer }> {
-  try {
-    return await verified(sql, store, settings, request, hasBody, readBody);
-  } catch (error) {
+export function authenticate(...args: Parameters<typeof verified>): ReturnType<typeof verified> {
+  return verified(...args).catch((error: unknown) => {
     throw asApiError(error);
-  }
+  });
 }
 
 async function verified(

@@ -1,18 +1,8 @@
 // The bench's child processes: the service under test and the bare baseline, each on its own event loop.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../src/db/embedded.js';
 
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface Child {
   base: string;
