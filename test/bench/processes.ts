@@ -3,7 +3,6 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../src/db/embedded.js';
 
-
 export interface Child {
   base: string;
   pid: number;
