@@ -1,5 +1,5 @@
-// What the scenarios need in the database: a club with two credentials, and for members-page
-// 100 000 members, the cursors of deep pages and the plans of the list query.
+// What the scenarios need in the database: a club with two credentials, for members-page 100 000
+// members, the cursors of deep pages and the plans of the list query, and members to invoice.
 import { generateKeyPairSync } from 'node:crypto';
 import type { PendingQuery, Row } from 'postgres';
 import { grantableScopes } from '../../src/auth/scopes.js';
@@ -60,6 +60,10 @@ export async function insertMembers(sql: Sql, clubId: string, count: number): Pr
   // dirty pages now, so neither autovacuum nor a checkpoint lands inside the measured window.
   await sql`vacuum analyze members`;
   await sql`checkpoint`;
+}
+
+export async function memberIds(sql: Sql, clubId: string): Promise<string[]> {
+  return (await sql<{ id: string }[]>`select id from members where club_id = ${clubId} order by id`).map((r) => r.id);
 }
 
 /**
