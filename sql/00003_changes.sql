@@ -1,6 +1,5 @@
 -- The change feed and audit trail: one row per workspace that can read the changed resource.
--- Writers append under a per-federation advisory lock held to commit, so ids grow in commit
--- order within every feed and a poller asking for `after=<last id>` never skips a row.
+-- How a poller asking for `after=<last id>` never skips a row: src/resources/changes.ts.
 create table changes (
   id bigint generated always as identity primary key,
   workspace_id bigint not null references workspaces (id),

@@ -20,8 +20,12 @@ export async function transaction<T>(pool: Sql, options: string, work: (tx: Tran
     return true;
   };
   try {
-    await tx.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`, [], { onexecute: watch } as object);
+    // BEGIN is not awaited: postgres.js sends it in one write with the work's first statement.
+    // Should it fail, so does every statement after it; it is awaited before COMMIT all the same.
+    const begun = tx.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`, [], { onexecute: watch } as object).execute();
+    begun.catch(() => {});
     const result = await work(tx as unknown as TransactionSql);
+    await begun;
     if (gone) throw closed();
     await tx`commit`;
     tx.release();

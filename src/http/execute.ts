@@ -2,8 +2,8 @@ import type { Sql, TransactionSql } from 'postgres';
 import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
 import type { HandlerContext, Operation, Reply } from '../operations/operation.js';
+import { appendChanges } from '../resources/changes.js';
 import type { Change, Unit } from '../resources/unit.js';
-import type { Workspace } from '../workspace.js';
 import { envelope, type Outgoing } from './respond.js';
 
 interface Input { params: Record<string, string>; query: unknown; body: unknown }
@@ -29,35 +29,6 @@ function unchanged(header: string | undefined, version: number): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1] === String(version));
-}
-
-/**
- * Appends the changes to every feed that can read them, as the transaction's last write and in the
- * order they were made: rows for named workspaces go in batches, each "every club" change in its place.
- */
-async function appendChanges(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): Promise<void> {
-  if (changes.length === 0) return;
-  await tx`select pg_advisory_xact_lock(hashtext('partner-service:feed'), (${workspace.federationId}::bigint % 2147483647)::integer)`;
-  const row = (c: Change, workspaceId: string) => ({
-    workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action,
-    version: c.version, credential_id: credentialId, request_id: requestId,
-  });
-  let pending: ReturnType<typeof row>[] = [];
-  const flush = async () => {
-    if (pending.length > 0) await tx`insert into changes ${tx(pending)}`;
-    pending = [];
-  };
-  for (const c of changes) {
-    pending.push(...[...new Set(c.audience.workspaces)].map((id) => row(c, id)));
-    if (c.audience.clubsOf === undefined) continue;
-    await flush();
-    await tx`
-      insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-      select id, ${c.type}, ${c.id}, ${c.action}, ${c.version}, ${credentialId}, ${requestId}
-      from workspaces where federation_id = ${c.audience.clubsOf} and kind = 'club'
-        and not (id = any(${c.audience.workspaces}::bigint[]))`;
-  }
-  await flush();
 }
 
 /** A single versioned resource answers with its ETag, so the next If-Match needs no extra GET. */

@@ -1,7 +1,9 @@
+import type { Sql } from 'postgres';
 import * as v from 'valibot';
 import type { Scope } from '../../auth/scopes.js';
 import { defineOperation } from '../operation.js';
 import type { WorkspaceKind } from '../../workspace.js';
+import { readChanges } from '../../resources/changes.js';
 import { afterCursor, page } from '../paging.js';
 import { id, limit, out } from '../schemas.js';
 
@@ -29,7 +31,7 @@ const query = v.strictObject({
   cursor: v.optional(v.string()),
 });
 
-/** The change feed of the caller's workspace, in id order (commit order: see sql/00003). */
+/** The change feed of the caller's workspace, in id order (never skipping a later commit: see src/resources/changes.ts). */
 export function changesList(kind: WorkspaceKind) {
   return defineOperation({
     id: `${kind}.changes.list`,
@@ -44,11 +46,7 @@ export function changesList(kind: WorkspaceKind) {
     async handler(ctx) {
       const q = ctx.query;
       const from = afterCursor(ctx.operationId, { ...q, after: undefined })?.[0] ?? q.after ?? '0';
-      const rows = await ctx.sql`
-        select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
-        from changes ch left join credentials c on c.id = ch.credential_id
-        where ch.workspace_id = ${ctx.workspace.id} and ch.id > ${from}
-        order by ch.id limit ${q.limit + 1}`;
+      const rows = await readChanges(ctx.sql as Sql, ctx.workspace, from, q.limit + 1); // a read's sql is the pool
       return page(ctx.operationId, { ...q, after: undefined }, rows, (r) => [r.id as string]);
     },
   });

@@ -1,0 +1,62 @@
+// The change feed's storage: writers append, pollers read, and a poller asking for the changes
+// after the last id it saw never skips one that commits later with a smaller id.
+//
+// Ids come from one sequence at insert, so they are not in commit order. Every writer takes its
+// federation's feed lock in shared mode before its first change row and holds it to commit;
+// writers do not wait for each other, and commits share their WAL flush. A poller takes the same
+// lock exclusively for an instant: it is granted once every writer holding an id has ended, so the
+// page read next (a new snapshot) sees every id it could skip, and writers that come later get
+// larger ids. The cost is on the poll: it waits for in-flight writes of its federation to commit.
+import type { Row, Sql, TransactionSql } from 'postgres';
+import type { Workspace } from '../workspace.js';
+import type { Change } from './unit.js';
+
+const feedLock = (tx: TransactionSql, federationId: string, mode: 'shared' | 'exclusive') => mode === 'shared'
+  ? tx`select pg_advisory_xact_lock_shared(hashtext('partner-service:feed'), (${federationId}::bigint % 2147483647)::integer)`
+  : tx`select pg_advisory_xact_lock(hashtext('partner-service:feed'), (${federationId}::bigint % 2147483647)::integer)`;
+
+/**
+ * Appends the changes to every feed that can read them, as the transaction's last write and in the
+ * order they were made: rows for named workspaces go in batches, each "every club" change in its place.
+ */
+export async function appendChanges(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  // Sent with the first insert in one write; a lock that times out fails the insert too and is the error reported.
+  const locked = feedLock(tx, workspace.federationId, 'shared').execute();
+  locked.catch(() => {});
+  const row = (c: Change, workspaceId: string) => ({
+    workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action,
+    version: c.version, credential_id: credentialId, request_id: requestId,
+  });
+  let pending: ReturnType<typeof row>[] = [];
+  const flush = async () => {
+    if (pending.length > 0) await tx`insert into changes ${tx(pending)}`;
+    pending = [];
+  };
+  for (const c of changes) {
+    pending.push(...[...new Set(c.audience.workspaces)].map((id) => row(c, id)));
+    if (c.audience.clubsOf === undefined) continue;
+    await Promise.all([locked, flush()]);
+    await tx`
+      insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
+      select id, ${c.type}, ${c.id}, ${c.action}, ${c.version}, ${credentialId}, ${requestId}
+      from workspaces where federation_id = ${c.audience.clubsOf} and kind = 'club'
+        and not (id = any(${c.audience.workspaces}::bigint[]))`;
+  }
+  await Promise.all([locked, flush()]);
+}
+
+/**
+ * Up to `limit` changes of the workspace's feed after change id `after`, oldest first. In a
+ * read-committed transaction of its own, so the page's statement takes its snapshot after the lock.
+ */
+export function readChanges(pool: Sql, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
+  return pool.begin('isolation level read committed', async (tx) => {
+    await feedLock(tx, workspace.federationId, 'exclusive');
+    return tx<Row[]>`
+      select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
+      from changes ch left join credentials c on c.id = ch.credential_id
+      where ch.workspace_id = ${workspace.id} and ch.id > ${after}
+      order by ch.id limit ${limit}`;
+  }) as Promise<Row[]>;
+}
