@@ -1,21 +1,23 @@
 import type { Config } from '../config.js';
 
 export type LogLevel = Config['logLevel'];
+type Level = Exclude<LogLevel, 'silent'>;
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-export type Log = (level: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => void;
+export type Log = ((level: Level, message: string, fields?: Record<string, unknown>) => void) & {
+  /** Whether lines of this level are written: what only such a line needs is not even computed otherwise. */
+  writes(level: Level): boolean;
+};
 
 /** JSON lines on stdout. Callers pass only identifiers and measurements: never secrets or bodies. */
 export function createLog(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line)): Log {
-  const log: Log = (at, message, fields = {}) => {
-    if (rank[at] < rank[level]) return;
+  const writes = (at: Level) => rank[at] >= rank[level];
+  const log = (at: Level, message: string, fields: Record<string, unknown> = {}) => {
+    if (!writes(at)) return;
     write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields }) + '\n');
   };
-  return Object.assign(log, { debugging: rank.debug >= rank[level] });
+  return Object.assign(log, { writes });
 }
-
-/** Whether a log writes debug lines (extra measurements are only taken then). */
-export const debugging = (log: Log): boolean => (log as Log & { debugging?: boolean }).debugging === true;
 
 /** A fault's kind and place for the log, without its message (which may quote data). */
 export function describeFault(fault: unknown): Record<string, unknown> {
@@ -57,8 +59,15 @@ export interface RequestRecord {
 
 /** The one line logged per request: never the query string, a body, a secret or a signature. */
 export function logRequest(log: Log, r: RequestRecord): void {
+  const level = r.fault ? 'error' : 'info';
+  if (log.writes(level)) requestLine(log, level, r);
+  if (r.databaseDown) databaseState(log, false, 'a request found the database unavailable');
+  else if (r.response.status < 400 && r.target.startsWith('/v1')) databaseState(log, true);
+}
+
+function requestLine(log: Log, level: 'error' | 'info', r: RequestRecord): void {
   const code = problemCode(r.response.headers, r.response.body);
-  log(r.fault ? 'error' : 'info', 'request', {
+  log(level, 'request', {
     request_id: r.requestId, method: r.method, path: r.target.split('?')[0], operation: r.operation,
     status: r.response.status, ...(code ? { code } : {}),
     duration_ms: ms(process.hrtime.bigint() - r.started),
@@ -66,8 +75,6 @@ export function logRequest(log: Log, r: RequestRecord): void {
     ...(r.sql ? { sql_ms: ms(r.sql.ms * 1e6), sql_queries: r.sql.queries } : {}),
     ...(r.fault ? describeFault(r.fault) : {}), ...(r.clientAborted ? { client_aborted: true } : {}),
   });
-  if (r.databaseDown) databaseState(log, false, 'a request found the database unavailable');
-  else if (r.response.status < 400 && r.target.startsWith('/v1')) databaseState(log, true);
 }
 
 const reachable = new WeakMap<Log, boolean>();
@@ -78,7 +85,8 @@ const reachable = new WeakMap<Log, boolean>();
  */
 export function databaseState(log: Log, ok: boolean, cause?: string): void {
   const before = reachable.get(log) ?? true;
+  if (before === ok) return;
   reachable.set(log, ok);
-  if (before && !ok) log('warn', 'database unreachable', { cause });
-  if (!before && ok) log('info', 'database reachable again');
+  if (ok) log('info', 'database reachable again');
+  else log('warn', 'database unreachable', { cause });
 }

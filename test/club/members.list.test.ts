@@ -30,6 +30,23 @@ t.test('pages follow the cursor in id order with no duplicates or misses', async
   t.equal(exact.body.meta.next_cursor, null, 'a full last page has no further cursor');
 });
 
+t.test('a listed member is, byte for byte, the member GET and POST answer', async (t) => {
+  const club = await createClub(service);
+  const full = await add(club, 'Zoë', 'O\'Brien "Jr"', {
+    email: 'zoe@example.org', phone: '+31 6 1234 5678', external_ref: 'crm\\7', joined_on: '2024-09-01',
+    address: { line1: 'Dorpsstraat 3', postal_code: '1234 AB', city: 'Ede', country: 'NL' },
+    guardians: [{ name: 'Eva', relationship: 'mother', email: 'eva@example.org' }],
+  });
+  const bare = await add(club, 'Bo', 'Ng');
+  const listed = await club.call('GET', '/v1/club/members');
+  for (const created of [full, bare]) {
+    const got = await club.call('GET', `/v1/club/members/${created.id}`);
+    const item = listed.body.data.find((m: { id: string }) => m.id === created.id);
+    t.equal(JSON.stringify(item), JSON.stringify(got.body.data), `member ${created.id}: same keys, order and values as GET`);
+    t.equal(JSON.stringify(item), JSON.stringify(created), `member ${created.id}: as POST answered it`);
+  }
+});
+
 t.test('filters: status, q, external_ref, updated_since', async (t) => {
   const club = await createClub(service);
   const anna = await add(club, 'Anna', 'de Vries', { external_ref: 'E-1' });

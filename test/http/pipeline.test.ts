@@ -111,6 +111,10 @@ t.test('transport: request ids, no-store, no CORS, OPTIONS, health, unknown path
   t.equal(echoed.headers.get('x-request-id'), 'abc.DEF-1_2');
   const replaced = await club.call('GET', '/v1/me', undefined, { headers: { 'x-request-id': 'bad id!' } });
   t.match(replaced.headers.get('x-request-id'), /^req_[A-Za-z0-9_-]{16}$/);
+  // Ids are cut from pooled random blocks of 340: a thousand requests cross two refills.
+  const ids = await Promise.all(Array.from({ length: 1000 }, () => request(service.url, 'GET', '/nowhere').then((r) => r.headers.get('x-request-id'))));
+  t.equal(new Set(ids).size, 1000, 'a thousand requests, a thousand ids');
+  t.ok(ids.every((id) => /^req_[A-Za-z0-9_-]{16}$/.test(id!)), 'every one of the same form');
   const options = await request(service.url, 'OPTIONS', '/v1/club/things', { headers: { origin: 'https://example.com', 'access-control-request-method': 'POST' } });
   t.equal(options.status, 405);
   t.equal(options.body.code, 'method_not_allowed');
