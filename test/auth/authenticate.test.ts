@@ -2,11 +2,11 @@
 import t from 'tap';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { createSigner, httpbis } from 'http-message-signatures';
-import { issueCredential } from '../../src/console/credentials.js';
+import { issueCredential, revokeCredential } from '../../src/console/credentials.js';
 import { signRequest } from '../../src/signing/client.js';
 import { contentDigest } from '../../src/signing/content-digest.js';
 import { request, startService } from '../support/harness.js';
-import { createClub } from '../support/factories.js';
+import { createClub, expireCredential } from '../support/factories.js';
 import { rawRequest } from '../support/raw.js';
 
 const service = await startService(t);
@@ -65,11 +65,11 @@ t.test('unknown_key, credential_revoked (revoked and expired)', async (t) => {
   t.equal((await me(unknown)).body.code, 'unknown_key');
   const victim = await createClub(service);
   t.equal((await victim.call('GET', '/v1/me')).status, 200);
-  await service.sql`update credentials set status = 'revoked' where key_id = ${victim.keyId}`;
+  await revokeCredential(service.sql, victim.keyId);
   await new Promise((r) => setTimeout(r, 300));
   t.equal((await victim.call('GET', '/v1/me')).body.code, 'credential_revoked');
   const expiring = await createClub(service);
-  await service.sql`update credentials set expires_at = now() - interval '1 second' where key_id = ${expiring.keyId}`;
+  await expireCredential(service, expiring.keyId);
   await new Promise((r) => setTimeout(r, 300));
   t.equal((await expiring.call('GET', '/v1/me')).body.code, 'credential_revoked');
 });

@@ -4,7 +4,7 @@ import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { createCredentialStore } from '../../src/auth/credentials.js';
 import { databaseUrl, postgres, request, startService } from '../support/harness.js';
-import { createClub } from '../support/factories.js';
+import { copyCredential, createClub } from '../support/factories.js';
 
 const a = await startService(t);
 const b = await startService(t);
@@ -36,11 +36,7 @@ t.test('a credential issued after its key id was unknown is found by every insta
     const res = await request(service.url, 'GET', '/v1/me', { key });
     t.equal(res.body.code, 'unknown_key', 'cached as unknown');
   }
-  // A second credential row with a chosen key id and the club's sealed secret.
-  await a.sql`
-    insert into credentials (key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
-    select ${keyId}, workspace_id, issuer_id, 'chosen', algorithm, scopes, secret_sealed
-    from credentials where key_id = ${club.keyId}`;
+  await copyCredential(a, club.keyId, keyId, 'chosen');
   for (const service of [a, b]) {
     const started = Date.now();
     let status = 0;

@@ -5,6 +5,7 @@ import { grantableScopes, scopeCatalog } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
 import { ApiError } from '../../src/errors.js';
+import { setClubStatus, setCommercials, type Commercials } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 
 const service = await startService(t);
@@ -59,18 +60,18 @@ t.test('an owner may grant every mapped scope of the kind; the catalog is comple
 t.test('package, subscription, modules, rates and flags change no grant', async (t) => {
   const requested = ['club:members:read', 'club:billing:write', 'club:payouts:read'];
   const baseline = await refusalOf(issue(viewer.id, requested));
-  const variants = [
-    sql`update workspaces set package = 'enterprise', subscription_status = 'active', modules = '{billing,payouts}', flags = '{"payouts":"on","grant_all":"true"}' where id = ${club.id}`,
-    sql`update workspaces set package = null, subscription_status = 'cancelled', modules = '{}', flags = '{}' where id = ${club.id}`,
-    sql`update workspaces set status = 'suspended', subscription_status = 'past_due', flags = '{"rate":"9999"}' where id = ${club.id}`,
+  const variants: Commercials[] = [
+    { package: 'enterprise', subscription_status: 'active', modules: ['billing', 'payouts'], flags: { payouts: 'on', grant_all: 'true' } },
+    { package: null, subscription_status: 'cancelled', modules: [], flags: {} },
+    { package: null, subscription_status: 'past_due', modules: [], flags: { rate: '9999' }, status: 'suspended' },
   ];
-  for (const change of variants) {
-    await change;
+  for (const commercials of variants) {
+    await setCommercials(service, club.id, commercials);
     const error = await refusalOf(issue(viewer.id, requested));
     t.same(error.extras.errors, baseline.extras.errors);
     t.same((await issue(owner.id, ['club:billing:write'])).scopes, ['club:billing:write']);
   }
-  await sql`update workspaces set status = 'active' where id = ${club.id}`;
+  await setClubStatus(service, club.id, 'active');
 });
 
 t.test('secrets are sealed at rest; rsa2 keys are checked', async (t) => {

@@ -3,7 +3,7 @@
 // credential cache hears of changes again after an outage. They stop Postgres: a private cluster.
 import t, { type Test } from 'tap';
 import { privateCluster } from '../support/cluster.js';
-import { createClub, type Tenant } from '../support/factories.js';
+import { copyCredential, createClub, type Tenant } from '../support/factories.js';
 import { postgres, request, startService, type Service } from '../support/harness.js';
 import { revokeCredential } from '../../src/console/credentials.js';
 import { rawRequest, type RawResponse } from '../support/raw.js';
@@ -143,10 +143,7 @@ t.test('after an outage longer than a reconnect, revocation and issuance still r
   await new Promise((resolve) => setTimeout(resolve, 1000)); // listening again within 250 ms of Postgres
 
   await revokeCredential(observer, club.keyId);
-  await observer`
-    insert into credentials (key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
-    select ${madeUp.keyId}, workspace_id, issuer_id, 'late', algorithm, scopes, secret_sealed
-    from credentials where key_id = ${club.keyId}`;
+  await copyCredential({ sql: observer }, club.keyId, madeUp.keyId, 'late');
   await new Promise((resolve) => setTimeout(resolve, 500));
   for (const service of [a, b]) {
     t.equal((await request(service.url, 'GET', '/v1/me', { key: club.key })).body.code, 'credential_revoked', 'revocation seen');

@@ -4,14 +4,13 @@ import t from 'tap';
 import postgres from 'postgres';
 import { fromDatabaseError, isUnreachable } from '../../src/db/errors.js';
 import { freePort } from '../support/cluster.js';
-import { createClub } from '../support/factories.js';
+import { createClub, createMember } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 
 const service = await startService(t);
 const { sql } = service;
 const club = await createClub(service);
-const [member] = await sql`insert into members (club_id, first_name, last_name, birth_date, gender)
-  values (${club.id}, 'Mo', 'Ment', '2000-01-01', 'male') returning id`;
+const memberId = await createMember(service, club);
 
 /** The error `work` fails with, mapped: status, code and whether a retry is invited. */
 async function mapped(work: () => Promise<unknown>): Promise<string> {
@@ -39,13 +38,13 @@ t.test('data exceptions and input-made constraint failures are 4xx', async (t) =
 
 t.test('what a retry can get past is 503 with Retry-After', async (t) => {
   const holder = sql.begin(async (tx) => {
-    await tx`select 1 from members where id = ${member!.id} for update`;
+    await tx`select 1 from members where id = ${memberId} for update`;
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
   await new Promise((resolve) => setTimeout(resolve, 50));
   t.equal(await mapped(() => sql.begin(async (tx) => {
     await tx`set local lock_timeout = '10ms'`;
-    await tx`select 1 from members where id = ${member!.id} for update`;
+    await tx`select 1 from members where id = ${memberId} for update`;
   })), '503 service_unavailable retry', '55P03 lock timeout');
   await holder;
   t.equal(await mapped(() => sql.begin(async (tx) => {

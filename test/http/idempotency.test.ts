@@ -1,7 +1,7 @@
 import t from 'tap';
 import { purgeIdempotency } from '../../src/http/idempotency.js';
 import { startService } from '../support/harness.js';
-import { createClub } from '../support/factories.js';
+import { ageIdempotencyKey, createClub } from '../support/factories.js';
 import { createThingsTable, table } from './pipeline-table.js';
 
 const service = await startService(t, {}, table);
@@ -65,7 +65,7 @@ t.test('5xx answers are not stored; malformed keys are refused', async (t) => {
 t.test('records are purged after 24 h', async (t) => {
   const club = await createClub(service);
   await club.call('POST', '/v1/club/things', { name: 'old' }, { headers: { 'idempotency-key': 'old' } });
-  await service.sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'old'`;
+  await ageIdempotencyKey(service, 'old', 25);
   await purgeIdempotency(service.sql);
   const again = await club.call('POST', '/v1/club/things', { name: 'old' }, { headers: { 'idempotency-key': 'old' } });
   t.equal(again.headers.get('idempotent-replayed'), null, 'a purged key starts afresh');

@@ -380,6 +380,33 @@ export async function setClubStatus(service: Service, clubId: string, status: 'a
   await service.sql`update workspaces set status = ${status} where id = ${clubId}`;
 }
 
+/** What the console's commercial side sets on a workspace: none of it may change a grant. */
+export interface Commercials { package: string | null; subscription_status: string; modules: string[]; flags: Record<string, string>; status?: 'active' | 'suspended' }
+
+export async function setCommercials(service: Service, workspaceId: string, c: Commercials): Promise<void> {
+  const { sql } = service;
+  await sql`update workspaces set package = ${c.package}, subscription_status = ${c.subscription_status}, modules = ${c.modules},
+    flags = ${sql.json(c.flags)}, status = ${c.status ?? 'active'} where id = ${workspaceId}`;
+}
+
+/** A second credential of `keyId`'s workspace under a key id the test chose, with the same sealed secret. */
+export async function copyCredential(service: Pick<Service, 'sql'>, keyId: string, chosenKeyId: string, label: string): Promise<void> {
+  await service.sql`
+    insert into credentials (key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
+    select ${chosenKeyId}, workspace_id, issuer_id, ${label}, algorithm, scopes, secret_sealed
+    from credentials where key_id = ${keyId}`;
+}
+
+/** A credential whose expiry has just passed. */
+export async function expireCredential(service: Service, keyId: string): Promise<void> {
+  await service.sql`update credentials set expires_at = now() - interval '1 second' where key_id = ${keyId}`;
+}
+
+/** An Idempotency-Key record made `hours` ago. */
+export async function ageIdempotencyKey(service: Service, key: string, hours: number): Promise<void> {
+  await service.sql`update idempotency_keys set created_at = now() - make_interval(hours => ${hours}) where key = ${key}`;
+}
+
 /** A club for a federation actor; the club itself for a club actor. */
 const clubOf = (service: Service, actor: Tenant) => (actor.kind === 'club' ? Promise.resolve(actor.id) : createClubWorkspace(service, actor.id));
 
