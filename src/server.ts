@@ -50,13 +50,12 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     const { response } = handled;
     // A body left unread (a 413, a refusal before reading) is not drained: the connection closes.
     const unread = !req.complete;
-    res.writeHead(response.status, {
-      ...response.headers,
-      'x-request-id': request.requestId,
-      ...everyResponse,
-      'content-length': Buffer.byteLength(response.body),
-      ...(closing || unread ? { connection: 'close' } : {}),
-    });
+    // The response is this request's own plain data: its headers object is completed in place.
+    const headers = Object.assign(response.headers, everyResponse);
+    headers['x-request-id'] = request.requestId;
+    headers['content-length'] = String(Buffer.byteLength(response.body));
+    if (closing || unread) headers.connection = 'close';
+    res.writeHead(response.status, headers);
     res.end(response.body);
     const clientAborted = unread && req.destroyed;
     logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress, clientAborted });

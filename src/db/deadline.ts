@@ -16,52 +16,63 @@ export interface Deadline {
   clear(): void;
 }
 
-export function startDeadline(ms: number): Deadline {
-  let left = ms;
-  let since = performance.now();
-  let passed = false;
-  let timer: NodeJS.Timeout | undefined;
-  let expire: (error: ApiError) => void = () => {};
-  const expired = new Promise<never>((_, reject) => {
-    expire = reject;
-  });
-  expired.catch(() => {});
-  const late = () => unavailable('the database did not answer in time, retry shortly');
+const late = () => unavailable('the database did not answer in time, retry shortly');
 
-  const arm = () => {
-    timer = setTimeout(() => {
-      passed = true;
-      expire(late());
-    }, Math.max(0, left));
-  };
-  const disarm = () => {
-    clearTimeout(timer);
-    left -= performance.now() - since;
-  };
-  arm();
+// A class rather than closures: one per request on the hot path, so it allocates as little as it can.
+class RequestDeadline implements Deadline {
+  #left: number;
+  #since = performance.now();
+  #passed = false;
+  #timer: NodeJS.Timeout | undefined;
+  #reject: ((error: ApiError) => void) | undefined;
 
-  return {
-    race(work) {
+  constructor(ms: number) {
+    this.#left = ms;
+    this.#arm();
+  }
+
+  #arm(): void {
+    this.#timer = setTimeout(() => {
+      this.#passed = true;
+      this.#reject?.(late());
+    }, Math.max(0, this.#left));
+  }
+
+  race<T>(work: Promise<T>): Promise<T> {
+    if (this.#passed) {
       work.catch(() => {});
-      return Promise.race([work, expired]);
-    },
-    async offClock(step) {
-      disarm();
-      try {
-        return await step();
-      } finally {
-        since = performance.now();
-        if (!passed) arm();
-      }
-    },
-    get passed() {
-      return passed;
-    },
-    check() {
-      if (passed) throw late();
-    },
-    clear() {
-      clearTimeout(timer);
-    },
-  };
+      return Promise.reject(late());
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.#reject = reject;
+      work.then(resolve, reject);
+    });
+  }
+
+  async offClock<T>(step: () => Promise<T>): Promise<T> {
+    clearTimeout(this.#timer);
+    this.#left -= performance.now() - this.#since;
+    try {
+      return await step();
+    } finally {
+      this.#since = performance.now();
+      if (!this.#passed) this.#arm();
+    }
+  }
+
+  get passed(): boolean {
+    return this.#passed;
+  }
+
+  check(): void {
+    if (this.#passed) throw late();
+  }
+
+  clear(): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+export function startDeadline(ms: number): Deadline {
+  return new RequestDeadline(ms);
 }

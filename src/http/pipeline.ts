@@ -12,7 +12,7 @@ import { ApiError } from '../errors.js';
 import { runOperation } from './execute.js';
 import { claim, complete, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
-import { errorResponse, json, rateHeaders, type Outgoing } from './respond.js';
+import { addRateHeaders, errorResponse, json, type Outgoing } from './respond.js';
 import type { Router } from './router.js';
 
 export interface App {
@@ -164,6 +164,6 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
     response = errorResponse(known ?? new ApiError('internal_error', 'an unexpected error occurred'), req.requestId);
     if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
   }
-  if (progress.rate) Object.assign(response.headers, rateHeaders(progress.rate));
+  if (progress.rate) addRateHeaders(response.headers, progress.rate);
   return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault, databaseDown };
 }

@@ -29,13 +29,10 @@ export function errorResponse(error: ApiError, requestId: string): Outgoing {
 }
 
 /** The rate-limit headers of every authenticated response, under both names of the contract. */
-export function rateHeaders(rate: RateState): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of [['limit', rate.limit], ['remaining', rate.remaining], ['reset', rate.reset]] as const) {
-    headers[`x-ratelimit-${name}`] = String(value);
-    headers[`ratelimit-${name}`] = String(value);
-  }
-  return headers;
+export function addRateHeaders(headers: Record<string, string>, rate: RateState): void {
+  headers['x-ratelimit-limit'] = headers['ratelimit-limit'] = String(rate.limit);
+  headers['x-ratelimit-remaining'] = headers['ratelimit-remaining'] = String(rate.remaining);
+  headers['x-ratelimit-reset'] = headers['ratelimit-reset'] = String(rate.reset);
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;

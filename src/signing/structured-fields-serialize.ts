@@ -32,6 +32,7 @@ export function serializeComponentId(id: { name: string; params: Params }): stri
 }
 
 function serializeParams(params: Params): string {
+  if (params.size === 0) return '';
   return [...params].map(([k, v]) => `;${serializeKey(k)}${v === true ? '' : `=${serializeBareItem(v)}`}`).join('');
 }
 
@@ -61,6 +62,7 @@ function serializeInteger(n: number): string {
 }
 
 function serializeString(s: string): string {
+  if (/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(s)) return `"${s}"`; // the common case: nothing to escape
   if (/[^\x20-\x7e]/.test(s)) throw new StructuredFieldError('string has characters outside printable ASCII');
   return `"${s.replace(/[\\"]/g, '\\$&')}"`;
 }

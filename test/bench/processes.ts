@@ -51,6 +51,7 @@ export async function startService(root: string, databaseUrl: string, secretKey:
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'silent',
+      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? '',
       DB_POOL_MAX: '10',
       // The brief asked for 100000000; loadConfig caps RATE_LIMIT at 1 000 000 per 60 s window,
       // which is still far above what two cores can serve.

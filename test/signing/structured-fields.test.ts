@@ -30,6 +30,8 @@ t.test('lists, items, inner lists', async (t) => {
   t.same(parseItem('42;a=1'), { value: 42, params: new Map([['a', 1]]) });
   t.equal(serializeInnerList({ items: [], params: new Map() }), '()');
   t.equal(serializeComponentId({ name: '@query-param', params: new Map([['name', 'a b']]) }), '"@query-param";name="a b"');
+  t.equal(serializeComponentId({ name: '@query-param', params: new Map([['name', 'a\\b"c']]) }), '"@query-param";name="a\\\\b\\"c"',
+    'backslash and quote escaped');
   t.equal(serializeList([{ value: new Decimal(1.0005), params: new Map() }, { value: new Decimal(1.0015), params: new Map() }]), '1.0, 1.002',
     'round half to even at three digits');
 });
