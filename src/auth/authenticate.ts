@@ -22,6 +22,7 @@ export interface Authenticated {
 }
 
 const refusedQuery = ['api_key', 'apikey', 'access_token', 'token'];
+const noBody = Buffer.alloc(0);
 
 /** Step 1: credentials of another kind are refused before anything else is looked at. */
 export function refuseOtherCredentials(headers: IncomingHttpHeaders, query: URLSearchParams): void {
@@ -74,8 +75,9 @@ async function verified(
   const credential = usable(await store.get(parsed.keyId), now);
   checkWindow(parsed, Math.floor(now / 1000), settings.skewSeconds);
 
-  const body = await readBody();
-  if (body.length > 0 || hasBody) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to wait for.
+  const body = hasBody ? await readBody() : noBody;
+  if (hasBody) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
   if (!algMatches(parsed.alg, credential.algorithm)) {
     throw new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
   }

@@ -31,7 +31,7 @@ export interface UsageInput {
   now: number;
 }
 
-const batchOptions = { maxSize: 500, maxInFlight: 2 };
+const batchOptions = { maxSize: 500, maxInFlight: 1 };
 const windowStartMs = (u: UsageInput) => Math.floor(u.now / (u.windowSeconds * 1000)) * u.windowSeconds * 1000;
 const keyOf = (credentialId: string, nonce: string) => `${credentialId}:${nonce}`;
 
