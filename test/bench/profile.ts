@@ -5,12 +5,14 @@ import path from 'node:path';
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
 interface Profile { nodes: Node[]; startTime: number; endTime: number; samples: number[] }
 
+const ownCode = "the service's own code";
+
 function area(frame: Node['callFrame']): string {
   if (frame.functionName === '(idle)') return 'idle (waiting for I/O)';
   if (frame.functionName === '(garbage collector)') return 'garbage collection';
   if (frame.functionName === '(program)' || frame.url === '') return 'V8 and native code (writev, parsing, crypto)';
   if (frame.url.includes('/node_modules/postgres/')) return 'postgres.js';
-  if (frame.url.includes('/dist/src/')) return 'the service\'s own code';
+  if (frame.url.includes('/dist/src/')) return ownCode;
   if (frame.url.startsWith('node:')) return 'Node.js library (http, streams, net)';
   return 'other';
 }
@@ -38,7 +40,7 @@ export async function summarizeProfiles(dir: string): Promise<string> {
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame;
-      if (area(frame) === "the service's own code") seen.add(nameOf(frame));
+      if (area(frame) === ownCode) seen.add(nameOf(frame));
     }
     for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
   }

@@ -1,8 +1,8 @@
 // `npm run bench`: a private embedded Postgres, the service and two reference servers in child
 // processes, then rounds of closed-loop scenarios at concurrency 32 from autocannon, each scenario
 // next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
-// names, comma-separated; the ceiling and bare always run) and BENCH_PROFILE=1 (a CPU profile of
-// the service, summarized at the end) adjust a run.
+// names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (a CPU profile of
+// the service, summarized at the end) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
