@@ -17,15 +17,15 @@ export interface Listening {
 
 // Request ids are cut from a pooled block of random bytes: one call into the CSPRNG per 340 requests.
 const idBytes = 12;
-let pool = Buffer.alloc(0);
+let idBlock = Buffer.alloc(0);
 let used = 0;
 function newRequestId(): string {
-  if (used + idBytes > pool.length) {
-    pool = randomBytes(idBytes * 340);
+  if (used + idBytes > idBlock.length) {
+    idBlock = randomBytes(idBytes * 340);
     used = 0;
   }
   used += idBytes;
-  return 'req_' + pool.toString('base64url', used - idBytes, used);
+  return 'req_' + idBlock.toString('base64url', used - idBytes, used);
 }
 
 function incoming(req: IncomingMessage, scheme: 'http' | 'https'): Incoming {

@@ -11,9 +11,9 @@ import type { Row, Sql, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
 import type { Change } from './unit.js';
 
-const feedLock = (tx: TransactionSql, federationId: string, mode: 'shared' | 'exclusive') => mode === 'shared'
-  ? tx`select pg_advisory_xact_lock_shared(hashtext('partner-service:feed'), (${federationId}::bigint % 2147483647)::integer)`
-  : tx`select pg_advisory_xact_lock(hashtext('partner-service:feed'), (${federationId}::bigint % 2147483647)::integer)`;
+const feedLock = (tx: TransactionSql, federationId: string, mode: 'shared' | 'exclusive') => tx`
+  select ${mode === 'shared' ? tx`pg_advisory_xact_lock_shared` : tx`pg_advisory_xact_lock`}(
+    hashtext('partner-service:feed'), (${federationId}::bigint % 2147483647)::integer)`;
 
 /**
  * Appends the changes to every feed that can read them, as the transaction's last write and in the

@@ -1,6 +1,8 @@
 // The layering the README promises, read off the source: arrows point down
-// (http → operations → resources → db → leaves), and the partners' client loads nothing of the server.
+// (http → operations → resources → db → leaves), the partners' client loads nothing of the server,
+// and nothing is tracked at the top beside the fixed layout.
 import t from 'tap';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../support/processes.js';
@@ -46,4 +48,10 @@ t.test('the partners\' client loads only the signing module', async (t) => {
   visit(path.join('signing', 'client.ts'));
   t.ok(seen.size > 3, 'the walk found the client\'s imports');
   for (const module of seen) t.equal(folder(module), 'signing', module);
+});
+
+t.test('the checkout holds only the fixed top level', async (t) => {
+  const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const top = [...new Set(tracked.map((file) => file.split('/')[0]!))].sort();
+  t.same(top, ['.ci', '.gitignore', 'README.md', 'bin', 'package-lock.json', 'package.json', 'sql', 'src', 'test', 'tsconfig.json']);
 });
