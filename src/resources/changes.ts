@@ -3,17 +3,15 @@
 //
 // Ids come from one sequence at insert, so they are not in commit order. Every writer takes its
 // federation's feed lock in shared mode before its first change row and holds it to commit;
-// writers do not wait for each other, and commits share their WAL flush. A poller takes the same
-// lock exclusively for an instant: it is granted once every writer holding an id has ended, so the
-// page read next (a new snapshot) sees every id it could skip, and writers that come later get
-// larger ids. The cost is on the poll: it waits for in-flight writes of its federation to commit.
-import type { Row, Sql, TransactionSql } from 'postgres';
+// writers do not wait for each other, and their commits share a WAL flush. A poll first asks for
+// the horizon (sql/00013): the lock taken exclusively for an instant, granted once no writer of the
+// federation holds an id, and the last id handed out. Every id up to it is then committed or gone,
+// and later writers get larger ids, so the page, read up to the horizon in a later snapshot, has no
+// gap that could fill. A poll waits for the writes then in flight (about one commit); it holds up
+// writers and other polls for no longer than that instant.
+import type { Row, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
-import type { Change } from './unit.js';
-
-const feedLock = (tx: TransactionSql, federationId: string, mode: 'shared' | 'exclusive') => tx`
-  select ${mode === 'shared' ? tx`pg_advisory_xact_lock_shared` : tx`pg_advisory_xact_lock`}(
-    hashtext('partner-service:feed'), (${federationId}::bigint % 2147483647)::integer)`;
+import type { Change, Db } from './unit.js';
 
 /**
  * Appends the changes to every feed that can read them, as the transaction's last write and in the
@@ -22,7 +20,7 @@ const feedLock = (tx: TransactionSql, federationId: string, mode: 'shared' | 'ex
 export async function appendChanges(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): Promise<void> {
   if (changes.length === 0) return;
   // Sent with the first insert in one write; a lock that times out fails the insert too and is the error reported.
-  const locked = feedLock(tx, workspace.federationId, 'shared').execute();
+  const locked = tx`select feed_write_lock(${workspace.federationId})`.execute();
   locked.catch(() => {});
   const row = (c: Change, workspaceId: string) => ({
     workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action,
@@ -46,17 +44,12 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
   await Promise.all([locked, flush()]);
 }
 
-/**
- * Up to `limit` changes of the workspace's feed after change id `after`, oldest first. In a
- * read-committed transaction of its own, so the page's statement takes its snapshot after the lock.
- */
-export function readChanges(pool: Sql, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
-  return pool.begin('isolation level read committed', async (tx) => {
-    await feedLock(tx, workspace.federationId, 'exclusive');
-    return tx<Row[]>`
-      select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
-      from changes ch left join credentials c on c.id = ch.credential_id
-      where ch.workspace_id = ${workspace.id} and ch.id > ${after}
-      order by ch.id limit ${limit}`;
-  }) as Promise<Row[]>;
+/** Up to `limit` changes of the workspace's feed after change id `after`, oldest first. */
+export async function readChanges(sql: Db, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
+  const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federationId}) as horizon`;
+  return sql<Row[]>`
+    select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
+    from changes ch left join credentials c on c.id = ch.credential_id
+    where ch.workspace_id = ${workspace.id} and ch.id > ${after} and ch.id <= ${horizon}
+    order by ch.id limit ${limit}`;
 }

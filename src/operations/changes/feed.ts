@@ -1,4 +1,3 @@
-import type { Sql } from 'postgres';
 import * as v from 'valibot';
 import type { Scope } from '../../auth/scopes.js';
 import { defineOperation } from '../operation.js';
@@ -46,7 +45,7 @@ export function changesList(kind: WorkspaceKind) {
     async handler(ctx) {
       const q = ctx.query;
       const from = afterCursor(ctx.operationId, { ...q, after: undefined })?.[0] ?? q.after ?? '0';
-      const rows = await readChanges(ctx.sql as Sql, ctx.workspace, from, q.limit + 1); // a read's sql is the pool
+      const rows = await readChanges(ctx.sql, ctx.workspace, from, q.limit + 1);
       return page(ctx.operationId, { ...q, after: undefined }, rows, (r) => [r.id as string]);
     },
   });
