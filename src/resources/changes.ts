@@ -44,7 +44,10 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
   await Promise.all([locked, flush()]);
 }
 
-/** Up to `limit` changes of the workspace's feed after change id `after`, oldest first. */
+/**
+ * Up to `limit` changes of the workspace's feed after change id `after`, oldest first. Called on the
+ * pool, never in a transaction: there the horizon's lock would last until the transaction ends.
+ */
 export async function readChanges(sql: Db, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
   const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federationId}) as horizon`;
   return sql<Row[]>`
