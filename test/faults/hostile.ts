@@ -1,18 +1,13 @@
 // Hostile parts of a request for the fuzz test, drawn from a seeded generator so a failing run
 // can be replayed (FUZZ_SEED). Bodies are raw text: JSON that JSON.stringify would never write.
 import type { JsonSchema } from '../../src/openapi/json-schema.js';
+import { seeded } from '../support/random.js';
 
 export interface Rand { int(n: number): number; pick<T>(items: readonly T[]): T; chance(p: number): boolean }
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
+/** A seeded source of hostile choices: the same sequence for the same seed. */
 export function rng(seed: number): Rand {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seeded(seed);
   const int = (n: number) => Math.floor(next() * n);
   return { int, pick: (items) => items[int(items.length)]!, chance: (p) => next() < p };
 }

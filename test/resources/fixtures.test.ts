@@ -2,17 +2,7 @@
 // test over random n, random entry orders and random dates (seeded: a failure names its seed).
 import t, { type Test } from 'tap';
 import { fixtures, roundRobin, type Fixture, type FixtureOptions } from '../../src/resources/fixtures.js';
-
-/** mulberry32: a small seeded generator, so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/random.js';
 
 function shuffle<T>(items: T[], next: () => number): T[] {
   const out = [...items];
@@ -118,7 +108,7 @@ t.test('two entries: one match a leg', async (t) => {
 });
 
 function property(t: Test, seed: number) {
-  const next = random(seed);
+  const next = seeded(seed);
   const n = 2 + Math.floor(next() * 23);
   const legs = next() < 0.5 ? 1 : 2;
   const entries = shuffle(ids(n, 1 + Math.floor(next() * 1000)), next);

@@ -3,17 +3,9 @@
 // test/club/invoices.create.numbering.test.ts.
 import t from 'tap';
 import { formatInvoiceNumber, maxSequence, numberingYear, utcDay } from '../../src/resources/invoice-numbers.js';
+import { seeded } from '../support/random.js';
 
-// A seeded generator: a failing case is the same case on the next run.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(20261122);
+const rnd = seeded(20261122);
 const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
 
 t.test('the year turns over at midnight UTC, whatever the offset the instant is written with', async (t) => {

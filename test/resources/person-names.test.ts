@@ -2,20 +2,11 @@
 // count, the letters always do.
 import t from 'tap';
 import { nameKey, nameKeys } from '../../src/resources/person-names.js';
-
-/** A small seeded generator, so a failure names a reproducible case. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/random.js';
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 const marks = ['\u0300', '\u0301', '\u0302', '\u0303', '\u0308', '\u030a', '\u0327', '\u030c'];
-const rnd = random(20260805);
+const rnd = seeded(20260805);
 const pick = <T>(list: ArrayLike<T>): T => list[Math.floor(rnd() * list.length)]!;
 
 /** A plain lower-case name of one to three words with hyphens and apostrophes. */
