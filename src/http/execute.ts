@@ -13,11 +13,14 @@ interface RequestInfo {
   rateLimit: { limit: number; windowSeconds: number };
 }
 
+/** The versions an ETag list names (`"3"`, `W/"3"`, comma-separated); undefined for a tag that is not ours. */
+const taggedVersions = (header: string) => header.split(',').map((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1]);
+
 /** `If-Match: "3"` (or a list, or `*`) → the versions it accepts; undefined when absent. */
 export function parseIfMatch(header: string | undefined): number[] | '*' | undefined {
   if (header === undefined) return undefined;
   if (header.trim() === '*') return '*';
-  const versions = header.split(',').map((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1]);
+  const versions = taggedVersions(header);
   if (versions.some((v) => v === undefined)) {
     throw new ApiError('precondition_failed', 'If-Match must be an ETag of this resource, e.g. "3"');
   }
@@ -28,7 +31,7 @@ export function parseIfMatch(header: string | undefined): number[] | '*' | undef
 function unchanged(header: string | undefined, version: number): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1] === String(version));
+  return taggedVersions(header).includes(String(version));
 }
 
 /** A single versioned resource answers with its ETag, so the next If-Match needs no extra GET. */

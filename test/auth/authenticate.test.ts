@@ -8,6 +8,7 @@ import { contentDigest } from '../../src/signing/content-digest.js';
 import { request, startService } from '../support/harness.js';
 import { createClub, expireCredential } from '../support/factories.js';
 import { rawRequest } from '../support/raw.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const service = await startService(t);
 const club = await createClub(service);
@@ -66,11 +67,11 @@ t.test('unknown_key, credential_revoked (revoked and expired)', async (t) => {
   const victim = await createClub(service);
   t.equal((await victim.call('GET', '/v1/me')).status, 200);
   await revokeCredential(service.sql, victim.keyId);
-  await new Promise((r) => setTimeout(r, 300));
+  await sleep(300);
   t.equal((await victim.call('GET', '/v1/me')).body.code, 'credential_revoked');
   const expiring = await createClub(service);
   await expireCredential(service, expiring.keyId);
-  await new Promise((r) => setTimeout(r, 300));
+  await sleep(300);
   t.equal((await expiring.call('GET', '/v1/me')).body.code, 'credential_revoked');
 });
 

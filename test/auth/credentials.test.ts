@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createCredentialStore } from '../../src/auth/credentials.js';
 import { databaseUrl, postgres, request, startService } from '../support/harness.js';
 import { copyCredential, createClub } from '../support/factories.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const a = await startService(t);
 const b = await startService(t);
@@ -42,7 +43,7 @@ t.test('a credential issued after its key id was unknown is found by every insta
     let status = 0;
     while (status !== 200 && Date.now() - started < 1000) {
       status = (await request(service.url, 'GET', '/v1/me', { key })).status;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (status !== 200) await sleep(20);
     }
     t.equal(status, 200, `found within ${Date.now() - started} ms`);
   }

@@ -3,6 +3,7 @@ import t from 'tap';
 import { revokeCredential } from '../../src/console/credentials.js';
 import { request, startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const a = await startService(t);
 const b = await startService(t);
@@ -21,7 +22,7 @@ t.test('revocation takes effect on every instance within 1 s', async (t) => {
       refusedAfter = Date.now() - revokedAt;
       break;
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
   t.ok(refusedAfter < 1000, `refused ${refusedAfter} ms after revocation`);
   t.equal((await request(a.url, 'GET', '/v1/me', { key: club.key })).body.code, 'credential_revoked');

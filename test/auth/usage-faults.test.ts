@@ -8,6 +8,7 @@ import { postgres, request, startService, type Service } from '../support/harnes
 import { revokeCredential } from '../../src/console/credentials.js';
 import { rawRequest, type RawResponse } from '../support/raw.js';
 import { signRequest } from '../../src/signing/client.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const cluster = await privateCluster(t);
 const observer = postgres(cluster.url, { max: 1, onnotice: () => {} });
@@ -36,7 +37,7 @@ async function healthy(service: Service): Promise<void> {
   const deadline = Date.now() + 20_000;
   while ((await fetch(`${service.url}/health`).then((r) => r.status, () => 0)) !== 200) {
     if (Date.now() > deadline) throw new Error('the service did not recover');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 
@@ -68,7 +69,7 @@ t.test('a signature created before a crash is refused after it, on every instanc
   t.equal(floor!.sentinels, 1, 'one sentinel, though both instances noticed');
 
   // A signature made after the reset (its created at or past the floor) is served as usual.
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, floor!.floor * 1000 - Date.now())));
+  await sleep(Math.max(0, floor!.floor * 1000 - Date.now()));
   const fresh = sign(a, club, 'POST', '/v1/club/members', { first_name: 'Grace', last_name: 'Hopper', birth_date: '2011-12-09', gender: 'female' });
   t.equal((await send(b, fresh)).status, 201);
   t.equal(await members(), 2);
@@ -92,7 +93,7 @@ t.test('a batch that fails answers each of its requests with 503 at once, and re
     select pid from pg_stat_activity where application_name = 'partner-service' and wait_event_type = 'Lock'`).map((r) => r.pid);
   const firstBlocked: number[] = [];
   for (let i = 0; i < 200 && firstBlocked.length === 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     firstBlocked.push(...(await blocked()));
   }
   t.ok(firstBlocked.length > 0, `${firstBlocked.length} bookkeeping statement(s) blocked`);
@@ -104,7 +105,7 @@ t.test('a batch that fails answers each of its requests with 503 at once, and re
   for (let i = 0; i < 100 && open > 0; i++) {
     const pids = await blocked();
     if (pids.length > 0) await observer`select pg_terminate_backend(pid) from unnest(${pids}::int[]) as pid`;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
   const responses = await Promise.all(pending);
   t.same(responses.map((r) => `${r.status} ${r.body.code}`), Array<string>(12).fill('503 service_unavailable'));
@@ -120,7 +121,7 @@ t.test('a batch that fails answers each of its requests with 503 at once, and re
   await healthy(a);
   let retried = await Promise.all(requests.map((r) => send(a, r)));
   for (let i = 0; i < 10 && retried.some((r) => r.status === 503); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     retried = await Promise.all(requests.map((r, j) => (retried[j]!.status === 503 ? send(a, r) : retried[j]!)));
   }
   t.same(retried.map((r) => `${r.status} ${r.body.code ?? ''}`.trim()), Array<string>(12).fill('200'), 'the same signatures pass: no nonce was recorded');
@@ -137,14 +138,14 @@ t.test('after an outage longer than a reconnect, revocation and issuance still r
     t.equal((await request(service.url, 'GET', '/v1/me', { key: madeUp })).body.code, 'unknown_key', 'cached as unknown');
   }
   await cluster.stop('fast');
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await sleep(3000);
   await cluster.start();
   await Promise.all([healthy(a), healthy(b)]);
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // listening again within 250 ms of Postgres
+  await sleep(1000); // listening again within 250 ms of Postgres
 
   await revokeCredential(observer, club.keyId);
   await copyCredential({ sql: observer }, club.keyId, madeUp.keyId, 'late');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await sleep(500);
   for (const service of [a, b]) {
     t.equal((await request(service.url, 'GET', '/v1/me', { key: club.key })).body.code, 'credential_revoked', 'revocation seen');
     t.equal((await request(service.url, 'GET', '/v1/me', { key: madeUp })).status, 200, 'issuance seen');

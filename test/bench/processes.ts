@@ -2,6 +2,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../src/db/embedded.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Child {
   base: string;
@@ -28,7 +29,7 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
     if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode} before it was healthy`);
     const status = await fetch(base + '/health').then((r) => r.status, () => 0);
     if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   throw new Error(`the service did not answer GET /health with 200 within ${timeoutMs} ms`);
 }

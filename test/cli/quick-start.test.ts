@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/db/embedded.js';
 import { root } from '../support/processes.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 t.setTimeout(600_000);
 const run = promisify(execFile);
@@ -37,7 +38,7 @@ t.test('the quick start works when pasted into a fresh clone', async (t) => {
     } catch {
       // already gone
     }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await sleep(2000);
     await run(process.execPath, [path.join(clone, 'bin', 'partner-service'), 'clean'], { cwd: clone, env }).catch(() => {});
     await rm(dir, { recursive: true, force: true });
   });

@@ -6,6 +6,7 @@ import { privateCluster } from '../support/cluster.js';
 import { createClub } from '../support/factories.js';
 import { serviceAt } from '../support/harness.js';
 import { baseEnv, start, waitForLine } from '../support/processes.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const cluster = await privateCluster(t);
 const masterKey = Buffer.from(process.env.PARTNER_SECRET_KEY!, 'base64');
@@ -29,7 +30,7 @@ t.test('database lost and back: one warn line, one info line', async (t) => {
   let status = 0;
   for (let i = 0; i < 50 && status !== 200; i++) {
     status = (await club.call('GET', '/v1/me')).status;
-    if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    if (status !== 200) await sleep(200);
   }
   t.equal(status, 200);
   t.match(JSON.parse(await back), { level: 'info', message: 'database reachable again' });

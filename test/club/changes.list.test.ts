@@ -4,6 +4,7 @@ import t from 'tap';
 import { appendChanges } from '../../src/resources/changes.js';
 import { startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const service = await startService(t);
 const member = { first_name: 'Anna', last_name: 'de Vries', birth_date: '2010-04-02', gender: 'female' };
@@ -30,7 +31,7 @@ t.test('a poller waits for the write that holds a smaller id, then sees both in 
 
   let polled = false;
   const poll = club.call('GET', '/v1/club/changes').finally(() => (polled = true));
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await sleep(300);
   t.notOk(polled, 'the poll waits while a smaller id is uncommitted');
   commitSlow();
   await slow;

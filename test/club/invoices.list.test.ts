@@ -2,14 +2,15 @@ import t from 'tap';
 import { startService } from '../support/harness.js';
 import { createClub, createInvoice, createMember, createPlan } from '../support/factories.js';
 import { walkPages } from '../support/pages.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const service = await startService(t);
 
 /** An instant strictly between what happened before and what happens after (the clock has ms). */
 async function pause(): Promise<string> {
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await sleep(5);
   const at = new Date().toISOString();
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await sleep(5);
   return at;
 }
 

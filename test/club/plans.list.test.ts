@@ -2,6 +2,7 @@ import t from 'tap';
 import { startService } from '../support/harness.js';
 import { createClub, createPlan, createSeason } from '../support/factories.js';
 import { walkPages } from '../support/pages.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const service = await startService(t);
 
@@ -23,9 +24,9 @@ t.test('the club\'s plans by id, filtered by status, season and updated_since, p
   t.same(ids(await club.call('GET', '/v1/club/membership-plans?status=active')), [a, c]);
   t.same(ids(await club.call('GET', '/v1/club/membership-plans?status=retired')), [b]);
   t.same(ids(await club.call('GET', `/v1/club/membership-plans?season_id=${seasonA}`)), [a, c]);
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await sleep(5);
   const since = new Date().toISOString();
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await sleep(5);
   await club.call('PATCH', `/v1/club/membership-plans/${a}`, { name: 'Renamed' });
   t.same(ids(await club.call('GET', `/v1/club/membership-plans?updated_since=${since}`)), [a]);
   const walked = await walkPages(club, '/v1/club/membership-plans?limit=2');

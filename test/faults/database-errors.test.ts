@@ -6,6 +6,7 @@ import { fromDatabaseError, isUnreachable } from '../../src/db/errors.js';
 import { freePort } from '../support/cluster.js';
 import { createClub, createMember } from '../support/factories.js';
 import { startService } from '../support/harness.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const service = await startService(t);
 const { sql } = service;
@@ -39,9 +40,9 @@ t.test('data exceptions and input-made constraint failures are 4xx', async (t) =
 t.test('what a retry can get past is 503 with Retry-After', async (t) => {
   const holder = sql.begin(async (tx) => {
     await tx`select 1 from members where id = ${memberId} for update`;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
   });
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await sleep(50);
   t.equal(await mapped(() => sql.begin(async (tx) => {
     await tx`set local lock_timeout = '10ms'`;
     await tx`select 1 from members where id = ${memberId} for update`;

@@ -9,7 +9,8 @@ import { createPool } from '../../src/db/pool.js';
 import { privateCluster } from '../support/cluster.js';
 import { createClub, type Tenant } from '../support/factories.js';
 import { request, startService } from '../support/harness.js';
-import { now, quantile, sleep, timed, type Sample } from './load.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { now, quantile, timed, type Sample } from './load.js';
 import type { WritersTask } from './writers.js';
 
 const cluster = await privateCluster(t);

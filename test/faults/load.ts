@@ -13,7 +13,6 @@ export interface Sample {
 }
 
 export const now = (): number => performance.now();
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One timed request; a failure of the socket itself counts as status 0. */
 export async function timed(send: () => Promise<Response>, tag?: string): Promise<Sample> {

@@ -5,7 +5,8 @@ import t from 'tap';
 import { privateCluster } from '../support/cluster.js';
 import { createClub } from '../support/factories.js';
 import { request, startService } from '../support/harness.js';
-import { drive, now, sleep, timed, type Sample } from './load.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { drive, now, timed, type Sample } from './load.js';
 
 const cluster = await privateCluster(t);
 const service = await startService(t, {}, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });

@@ -2,7 +2,8 @@
 // service's process (the service's event loop then carries only the server's share of the load).
 // Started with fork(); gets its task as the first message, answers `stop` with its samples.
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
-import { sleep, timed, type Sample } from './load.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { timed, type Sample } from './load.js';
 
 export interface WritersTask { url: string; key: SigningKey; count: number }
 

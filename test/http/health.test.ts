@@ -12,6 +12,7 @@ import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { request, serviceAt } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const port = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -58,7 +59,7 @@ t.test('health follows the database down and back up', async (t) => {
   let status = 0;
   for (let i = 0; i < 100 && status !== 200; i++) {
     status = (await request(url, 'GET', '/health')).status;
-    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    if (status !== 200) await sleep(100);
   }
   t.equal(status, 200, 'recovered without a restart');
   t.equal((await request(url, 'GET', '/v1/me', { key: club.key })).status, 200);

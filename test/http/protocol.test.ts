@@ -6,12 +6,12 @@ import { createLog } from '../../src/http/log.js';
 import { request, startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
 import { exchange, type Exchange } from './socket.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const log: Record<string, unknown>[] = [];
 const service = await startService(t, { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' }, undefined,
   { log: createLog('info', (line) => void log.push(JSON.parse(line))) });
 const club = await createClub(service);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isProblem(t: Test, res: Exchange, status: number, code: string): void {
   t.equal(res.status, status, code);
