@@ -17,9 +17,8 @@ export const clubPlansUpdate = defineOperation({
   lock: { store: plans, param: 'plan_id' },
   async handler(ctx) {
     const { body, locked: current } = ctx;
-    const set = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    if (Object.keys(set).length === 0) return { data: planView(current) };
+    if (Object.keys(body).length === 0) return { data: planView(current) };
     if (body.season_id !== undefined) await seasons.referenced(ctx.unit.sql, ctx.workspace, body.season_id, '/season_id');
-    return { data: planView(await plans.update(ctx.unit, current, set)) };
+    return { data: planView(await plans.update(ctx.unit, current, body)) };
   },
 });
