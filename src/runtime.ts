@@ -88,10 +88,10 @@ export async function createApp(config: Config, sql: Sql, table: Operation[] = o
   }, 60_000);
   purge.unref();
   // Outages are logged even when no request comes in.
-  const probe = setInterval(() => {
-    if (log) void database.check(1000).then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
+  const probe = log && setInterval(() => {
+    void database.check(1000).then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
   }, 5_000);
-  probe.unref();
+  probe?.unref();
   const app: App = {
     sql,
     credentials,
