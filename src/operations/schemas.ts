@@ -140,3 +140,6 @@ export function listQuery<E extends v.ObjectEntries>(filters: E) {
 export function enumFilter<const T extends readonly [string, ...string[]]>(values: T) {
   return v.optional(v.picklist(values, `must be one of ${values.join(', ')}`));
 }
+
+/** A member a PATCH may not touch: 422 naming it, with a reason rather than "unknown member". */
+export const readOnly = (message: string) => v.optional(v.pipe(v.custom<never>(() => false, message), v.description('Read-only here: sending it is 422.')));

@@ -1,5 +1,6 @@
 // A federation's competitions. Clubs of the federation see the open ones and those they have
 // entries in; the federation sees all of its own.
+import { invalidField } from '../errors.js';
 import { defineMachine } from './machine.js';
 import { todayUtc } from './calendar.js';
 import { acceptedSides } from './entries.js';
@@ -74,4 +75,9 @@ export async function tableOf(db: Db, competition: CompetitionRow): Promise<Stan
       where competition_id = ${competition.id} and status = 'played'`,
   ]);
   return standings(sides, played, competition.points);
+}
+
+/** A competition's entry deadline falls on or before its start. */
+export function expectDeadlineBeforeStart(deadline: string | null, startsOn: string): void {
+  if (deadline !== null && deadline > startsOn) throw invalidField('/entry_deadline', 'must not be after starts_on');
 }

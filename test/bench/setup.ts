@@ -95,7 +95,7 @@ type Builder = (sql: Sql, clubId: string, filters: object, after: string | undef
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list query, the module's own if it exports its builder. */
 export async function explainList(sql: Sql, clubId: string, after: string | undefined): Promise<{ source: string; plan: string[] }> {
-  const list: Record<string, unknown> = await import('../../src/operations/club/members/list.js');
+  const list: Record<string, unknown> = await import('../../src/operations/members/club.members.list.js');
   const builder = typeof list.memberListQuery === 'function' ? (list.memberListQuery as Builder) : undefined;
   const query = builder
     ? builder(sql, clubId, {}, after, 26)

@@ -2,7 +2,7 @@
 // refusals before the number is drawn and with writes that roll back after drawing it.
 import t from 'tap';
 import { ApiError } from '../../src/errors.js';
-import { clubInvoicesCreate } from '../../src/operations/club/invoices/create.js';
+import { clubInvoicesCreate } from '../../src/operations/invoices/club.invoices.create.js';
 import { operations } from '../../src/operations/index.js';
 import { defineOperation } from '../../src/operations/operation.js';
 import { startService } from '../support/harness.js';

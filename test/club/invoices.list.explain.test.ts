@@ -1,7 +1,7 @@
 // The invoice list's keyset promise on a club with 100 000 invoices, on the planner's own word for
 // the exact SQL the operation runs: index scans, never a sequential scan of invoices.
 import t, { type Test } from 'tap';
-import { invoiceListQuery, type InvoiceFilters } from '../../src/operations/club/invoices/list.js';
+import { invoiceListQuery, type InvoiceFilters } from '../../src/operations/invoices/club.invoices.list.js';
 import { startService } from '../support/harness.js';
 import { createClub, createInvoices, createMember } from '../support/factories.js';
 

@@ -1,7 +1,7 @@
 // The list's keyset promise (conventions.md: page 1 000 costs what page 1 costs), checked on the
 // planner's own word for the exact SQL the operation runs.
 import t, { type Test } from 'tap';
-import { memberListQuery, type MemberFilters } from '../../src/operations/club/members/list.js';
+import { memberListQuery, type MemberFilters } from '../../src/operations/members/club.members.list.js';
 import { startService } from '../support/harness.js';
 import { createClub, createMembers } from '../support/factories.js';
 

@@ -7,7 +7,7 @@ import { defineStore } from '../../src/resources/store.js';
 import type { ResourceType } from '../../src/resources/unit.js';
 import { afterCursor, page } from '../../src/operations/paging.js';
 import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/operations/schemas.js';
-import { meGet } from '../../src/operations/me/get.js';
+import { meGet } from '../../src/operations/me/me.get.js';
 import { changesList } from '../../src/operations/changes/feed.js';
 
 /** Creates the table the test rows write to (test files run in parallel, hence the lock). */

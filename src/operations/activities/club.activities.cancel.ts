@@ -1,0 +1,18 @@
+import { activities, activityStates, withAttendance } from '../../resources/activities.js';
+import { transitionOperation } from '../transition.js';
+import { activityCancelBody, activityOut } from './schemas.js';
+
+export const clubActivitiesCancel = transitionOperation({
+  id: 'club.activities.cancel',
+  summary: 'Cancel a scheduled activity',
+  path: '/v1/club/activities/{activity_id}/cancel',
+  kind: 'club',
+  scope: 'club:activities:write',
+  store: activities,
+  machine: activityStates,
+  action: 'cancel',
+  body: activityCancelBody,
+  response: activityOut,
+  set: (ctx) => ({ cancel_reason: ctx.body.reason ?? null }),
+  view: (ctx, row) => withAttendance(ctx.sql, row),
+});

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { defineOperation } from '../operation.js';
+import { afterCursor, page } from '../paging.js';
+import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
+import { activityKinds, activityListItemOut, activityStatuses } from './schemas.js';
+
+export const clubActivitiesList = defineOperation({
+  id: 'club.activities.list',
+  summary: 'The club\'s activities, by start time then id',
+  method: 'GET',
+  path: '/v1/club/activities',
+  kind: 'club',
+  scope: 'club:activities:read',
+  query: listQuery({
+    from: v.optional(v.pipe(timestamp, v.description('Activities starting at or after this instant.'))),
+    to: v.optional(v.pipe(timestamp, v.description('Activities starting at or before this instant.'))),
+    team_id: v.optional(id),
+    status: enumFilter(activityStatuses),
+    kind: enumFilter(activityKinds),
+  }),
+  response: activityListItemOut,
+  list: true,
+  async handler(ctx) {
+    const q = ctx.query;
+    const sql = ctx.sql;
+    const after = afterCursor(ctx.operationId, q, ['instant', 'id']);
+    const rows = await sql`
+      select a.id, a.kind, a.title, a.team_id, a.starts_at, a.ends_at, a.location, a.notes, a.status, a.cancel_reason,
+        s.attendance_summary, a.created_at, a.updated_at, a.version
+      from activities a cross join lateral (
+        select json_build_object(
+          'present', count(*) filter (where status = 'present'), 'absent', count(*) filter (where status = 'absent'),
+          'excused', count(*) filter (where status = 'excused'), 'late', count(*) filter (where status = 'late')
+        ) as attendance_summary
+        from attendance where activity_id = a.id
+      ) s
+      where a.club_id = ${ctx.workspace.id}
+        ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : sql``}
+        ${q.from ? sql`and a.starts_at >= ${q.from}` : sql``}
+        ${q.to ? sql`and a.starts_at <= ${q.to}` : sql``}
+        ${q.team_id ? sql`and a.team_id = ${q.team_id}` : sql``}
+        ${q.status ? sql`and a.status = ${q.status}` : sql``}
+        ${q.kind ? sql`and a.kind = ${q.kind}` : sql``}
+        ${q.updated_since ? sql`and a.updated_at >= ${q.updated_since}` : sql``}
+      order by a.starts_at, a.id limit ${q.limit + 1}`;
+    return page(ctx.operationId, q, rows, (r) => [(r.starts_at as Date).toISOString(), r.id as string]);
+  },
+});

@@ -1,0 +1,80 @@
+import * as v from 'valibot';
+import { exampleMeta, id, out, resourceMeta, text, timestamp } from '../schemas.js';
+
+export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
+export const activityStatuses = ['scheduled', 'cancelled'] as const;
+export const attendanceStatuses = ['present', 'absent', 'excused', 'late'] as const;
+
+const kind = v.picklist(activityKinds, `must be one of ${activityKinds.join(', ')}`);
+
+export const attendanceOut = v.object({
+  member_id: v.string(),
+  status: v.picklist(attendanceStatuses),
+  note: v.nullable(v.string()),
+  recorded_at: out.instant,
+});
+
+const activityFields = {
+  ...resourceMeta,
+  kind: v.picklist(activityKinds),
+  title: v.string(),
+  team_id: v.nullable(v.string()),
+  starts_at: out.instant,
+  ends_at: out.instant,
+  location: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  status: v.picklist(activityStatuses),
+  cancel_reason: v.nullable(v.string()),
+};
+
+const exampleActivity = {
+  ...exampleMeta, id: '17', kind: 'training', title: 'Tuesday training', team_id: '5', starts_at: '2026-11-24T17:30:00.000Z',
+  ends_at: '2026-11-24T19:00:00.000Z', location: 'Field 2', notes: null, status: 'scheduled', cancel_reason: null,
+} as const;
+
+export const activityOut = v.pipe(
+  v.object({ ...activityFields, attendance: v.array(attendanceOut) }),
+  v.title('Activity'),
+  v.examples([{ ...exampleActivity, attendance: [{ member_id: '42', status: 'present', note: null, recorded_at: '2026-11-24T19:05:00.000Z' }] }]),
+);
+export const activityListItemOut = v.pipe(
+  v.object({
+    ...activityFields,
+    attendance_summary: v.object({ present: out.integer, absent: out.integer, excused: out.integer, late: out.integer }),
+  }),
+  v.title('ActivityListItem'),
+  v.examples([{ ...exampleActivity, attendance_summary: { present: 14, absent: 1, excused: 1, late: 0 } }]),
+);
+
+export const activityCreateBody = v.pipe(v.strictObject({
+  kind,
+  title: text(1, 120),
+  team_id: v.optional(v.nullable(id)),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  location: v.optional(v.nullable(text(1, 200))),
+  notes: v.optional(v.nullable(text(1, 2000))),
+}), v.title('ActivityCreate'), v.examples([{
+  kind: 'training', title: 'Tuesday training', team_id: '5', starts_at: '2026-11-24T17:30:00.000Z', ends_at: '2026-11-24T19:00:00.000Z', location: 'Field 2',
+}]));
+
+export const activityPatchBody = v.pipe(v.strictObject({
+  kind: v.optional(kind),
+  title: v.optional(text(1, 120)),
+  team_id: v.optional(v.nullable(id)),
+  starts_at: v.optional(timestamp),
+  ends_at: v.optional(timestamp),
+  location: v.optional(v.nullable(text(1, 200))),
+  notes: v.optional(v.nullable(text(1, 2000))),
+}), v.title('ActivityPatch'), v.examples([{ location: 'Field 3' }]));
+
+export const activityCancelBody = v.pipe(v.strictObject({ reason: v.optional(text(1, 500)) }), v.title('ActivityCancel'), v.examples([{ reason: 'Field flooded' }]));
+
+export const attendancePutBody = v.pipe(
+  v.strictObject({
+    status: v.picklist(attendanceStatuses, `must be one of ${attendanceStatuses.join(', ')}`),
+    note: v.optional(v.nullable(text(1, 500))),
+  }),
+  v.title('AttendancePut'),
+  v.examples([{ status: 'present', note: null }]),
+);

@@ -1,0 +1,31 @@
+import { activities, expectScheduled, withAttendance } from '../../resources/activities.js';
+import { members } from '../../resources/members.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { activityOut, attendancePutBody } from '../activities/schemas.js';
+
+export const clubAttendancePut = defineOperation({
+  id: 'club.attendance.put',
+  summary: 'Record a member\'s attendance at an activity; answers the activity',
+  method: 'PUT',
+  path: '/v1/club/activities/{activity_id}/attendance/{member_id}',
+  kind: 'club',
+  scope: 'club:activities:write',
+  params: idParams('activity_id', 'member_id'),
+  body: attendancePutBody,
+  response: activityOut,
+  lock: { store: activities, param: 'activity_id' },
+  refusals: ['invalid_state'],
+  async handler(ctx) {
+    const { sql } = ctx.unit;
+    const activity = ctx.locked;
+    const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
+    expectScheduled(activity, 'attendance');
+    const [row] = await sql<{ created: boolean }[]>`
+      insert into attendance (activity_id, member_id, status, note) values (${activity.id}, ${member.id}, ${ctx.body.status}, ${ctx.body.note ?? null})
+      on conflict (activity_id, member_id) do update set status = excluded.status, note = excluded.note, recorded_at = now()
+      returning (xmax = 0) as created`;
+    const data = await withAttendance(sql, await activities.update(ctx.unit, activity));
+    return row!.created ? { status: 201, data, location: `/v1/club/activities/${activity.id}/attendance/${member.id}` } : { data };
+  },
+});

@@ -1,0 +1,18 @@
+import { categories } from '../../resources/categories.js';
+import { defineOperation } from '../operation.js';
+import { equals, listById } from '../listing.js';
+import { enumFilter, listQuery } from '../schemas.js';
+import { categoryOut, categoryStatuses } from './schemas.js';
+
+export const federationCategoriesList = defineOperation({
+  id: 'federation.categories.list',
+  summary: 'The federation\'s license categories, by id',
+  method: 'GET',
+  path: '/v1/federation/license-categories',
+  kind: 'federation',
+  scope: 'federation:licenses:read',
+  query: listQuery({ status: enumFilter(categoryStatuses) }),
+  response: categoryOut,
+  list: true,
+  handler: (ctx) => listById(ctx, { store: categories, filters: [equals(ctx, 'status', ctx.query.status)] }),
+});

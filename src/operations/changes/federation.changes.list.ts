@@ -1,0 +1,3 @@
+import { changesList } from './feed.js';
+
+export const federationChangesList = changesList('federation');

@@ -1,0 +1,19 @@
+import { clubs, withCounts } from '../../resources/clubs.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { federationClubOut } from './schemas.js';
+
+export const federationClubsGet = defineOperation({
+  id: 'federation.clubs.get',
+  summary: 'One club of the federation with its counts',
+  method: 'GET',
+  path: '/v1/federation/clubs/{club_id}',
+  kind: 'federation',
+  scope: 'federation:clubs:read',
+  params: idParams('club_id'),
+  response: federationClubOut,
+  async handler(ctx) {
+    const club = await clubs.get(ctx.sql, ctx.workspace, ctx.params.club_id);
+    return { data: (await withCounts(ctx.sql, [club]))[0] };
+  },
+});

@@ -1,0 +1,22 @@
+import { clubs, withCounts } from '../../resources/clubs.js';
+import { defineOperation } from '../operation.js';
+import { equals, listById } from '../listing.js';
+import { enumFilter, listQuery } from '../schemas.js';
+import { clubStatuses, federationClubOut } from './schemas.js';
+
+export const federationClubsList = defineOperation({
+  id: 'federation.clubs.list',
+  summary: 'The federation\'s clubs with their counts, by id',
+  method: 'GET',
+  path: '/v1/federation/clubs',
+  kind: 'federation',
+  scope: 'federation:clubs:read',
+  query: listQuery({ status: enumFilter(clubStatuses) }),
+  response: federationClubOut,
+  list: true,
+  handler: (ctx) => listById(ctx, {
+    store: clubs,
+    filters: [equals(ctx, 'status', ctx.query.status)],
+    expand: (rows) => withCounts(ctx.sql, rows),
+  }),
+});

@@ -1,0 +1,17 @@
+import { clubs, clubStates, withCounts } from '../../resources/clubs.js';
+import { transitionOperation } from '../transition.js';
+import { federationClubOut } from './schemas.js';
+
+export const federationClubsReinstate = transitionOperation({
+  id: 'federation.clubs.reinstate',
+  summary: 'Reinstate a suspended club',
+  path: '/v1/federation/clubs/{club_id}/reinstate',
+  kind: 'federation',
+  scope: 'federation:clubs:write',
+  store: clubs,
+  machine: clubStates,
+  action: 'reinstate',
+  response: federationClubOut,
+  set: () => ({ suspend_reason: null }),
+  view: async (ctx, row) => (await withCounts(ctx.sql, [row]))[0],
+});

@@ -1,0 +1,18 @@
+import { clubs, clubStates, withCounts } from '../../resources/clubs.js';
+import { transitionOperation } from '../transition.js';
+import { clubSuspendBody, federationClubOut } from './schemas.js';
+
+export const federationClubsSuspend = transitionOperation({
+  id: 'federation.clubs.suspend',
+  summary: 'Suspend an active club: its license and transfer requests are refused until reinstated',
+  path: '/v1/federation/clubs/{club_id}/suspend',
+  kind: 'federation',
+  scope: 'federation:clubs:write',
+  store: clubs,
+  machine: clubStates,
+  action: 'suspend',
+  body: clubSuspendBody,
+  response: federationClubOut,
+  set: (ctx) => ({ suspend_reason: ctx.body.reason }),
+  view: async (ctx, row) => (await withCounts(ctx.sql, [row]))[0],
+});

@@ -1,0 +1,26 @@
+import { competitions, tableOf } from '../../resources/competitions.js';
+import { entryColumns } from '../../resources/entries.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { clubCompetitionOut } from './schemas.js';
+
+export const clubCompetitionsGet = defineOperation({
+  id: 'club.competitions.get',
+  summary: 'A competition with the club\'s entries and, once scheduled, the table',
+  method: 'GET',
+  path: '/v1/club/competitions/{competition_id}',
+  kind: 'club',
+  scope: 'club:competitions:read',
+  params: idParams('competition_id'),
+  response: clubCompetitionOut,
+  async handler(ctx) {
+    const { sql } = ctx;
+    const competition = await competitions.get(sql, ctx.workspace, ctx.params.competition_id);
+    const [mine, table] = await Promise.all([
+      sql`select ${sql(entryColumns as unknown as string[])} from entries
+          where competition_id = ${competition.id} and club_id = ${ctx.workspace.id} order by id`,
+      competition.status === 'scheduled' || competition.status === 'completed' ? tableOf(sql, competition) : null,
+    ]);
+    return { data: { ...competition, my_entries: mine, standings: table } };
+  },
+});

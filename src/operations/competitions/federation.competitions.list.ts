@@ -1,0 +1,16 @@
+import { defineOperation } from '../operation.js';
+import { competitionOut } from './schemas.js';
+import { competitionsPage, competitionsQuery } from './list.js';
+
+export const federationCompetitionsList = defineOperation({
+  id: 'federation.competitions.list',
+  summary: 'The federation\'s competitions, by id',
+  method: 'GET',
+  path: '/v1/federation/competitions',
+  kind: 'federation',
+  scope: 'federation:competitions:read',
+  query: competitionsQuery,
+  response: competitionOut,
+  list: true,
+  handler: competitionsPage,
+});

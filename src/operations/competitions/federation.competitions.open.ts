@@ -1,0 +1,15 @@
+import { competitions, competitionStates } from '../../resources/competitions.js';
+import { transitionOperation } from '../transition.js';
+import { competitionOut } from './schemas.js';
+
+export const federationCompetitionsOpen = transitionOperation({
+  id: 'federation.competitions.open',
+  summary: 'Open a draft competition for entries',
+  path: '/v1/federation/competitions/{competition_id}/open',
+  kind: 'federation',
+  scope: 'federation:competitions:write',
+  store: competitions,
+  machine: competitionStates,
+  action: 'open',
+  response: competitionOut,
+});

@@ -1,0 +1,21 @@
+import { competitions } from '../../resources/competitions.js';
+import { entries, entryStates } from '../../resources/entries.js';
+import { expectState } from '../../resources/machine.js';
+import { transitionOperation } from '../transition.js';
+import { entryOut } from './schemas.js';
+
+export const clubEntriesWithdraw = transitionOperation({
+  id: 'club.entries.withdraw',
+  summary: 'Withdraw a pending or accepted entry while the competition is open',
+  path: '/v1/club/entries/{entry_id}/withdraw',
+  kind: 'club',
+  scope: 'club:competitions:write',
+  store: entries,
+  machine: entryStates,
+  action: 'withdraw',
+  response: entryOut,
+  async guard(ctx, entry) {
+    const competition = await competitions.get(ctx.unit.sql, ctx.workspace, entry.competition_id);
+    expectState('competition', competition, ['open'], 'withdrawing an entry');
+  },
+});

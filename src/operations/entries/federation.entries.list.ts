@@ -1,0 +1,23 @@
+import { competitions } from '../../resources/competitions.js';
+import { entries } from '../../resources/entries.js';
+import { equals, listById } from '../listing.js';
+import { defineOperation } from '../operation.js';
+import { enumFilter, idParams, listQuery } from '../schemas.js';
+import { entryOut, entryStatuses } from './schemas.js';
+
+export const federationEntriesList = defineOperation({
+  id: 'federation.entries.list',
+  summary: 'The entries of a competition, by id',
+  method: 'GET',
+  path: '/v1/federation/competitions/{competition_id}/entries',
+  kind: 'federation',
+  scope: 'federation:competitions:read',
+  params: idParams('competition_id'),
+  query: listQuery({ status: enumFilter(entryStatuses) }),
+  response: entryOut,
+  list: true,
+  async handler(ctx) {
+    const competition = await competitions.get(ctx.sql, ctx.workspace, ctx.params.competition_id);
+    return listById(ctx, { store: entries, filters: [equals(ctx, 'competition_id', competition.id), equals(ctx, 'status', ctx.query.status)] });
+  },
+});

@@ -1,0 +1,17 @@
+import { entries, entryStates } from '../../resources/entries.js';
+import { transitionOperation } from '../transition.js';
+import { entryOut, entryRejectBody } from './schemas.js';
+
+export const federationEntriesReject = transitionOperation({
+  id: 'federation.entries.reject',
+  summary: 'Reject a pending entry, with a reason',
+  path: '/v1/federation/entries/{entry_id}/reject',
+  kind: 'federation',
+  scope: 'federation:competitions:write',
+  store: entries,
+  machine: entryStates,
+  action: 'reject',
+  body: entryRejectBody,
+  response: entryOut,
+  set: (ctx) => ({ reason: ctx.body.reason }),
+});

@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { id, out, resourceMeta, text } from '../schemas.js';
+
+export const entryStatuses = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+
+export const entryOut = v.pipe(v.object({
+  ...resourceMeta,
+  competition_id: out.id,
+  club_id: out.id,
+  team_id: out.id,
+  team_name: v.pipe(v.string(), v.description('The team\'s name when it was entered.')),
+  status: v.picklist(entryStatuses),
+  reason: v.pipe(v.nullable(v.string()), v.description('Why the entry was rejected.')),
+}), v.title('Entry'), v.examples([{
+  id: '40', competition_id: '12', club_id: '5', team_id: '88', team_name: 'VV Oranje U15', status: 'accepted', reason: null,
+  created_at: '2026-06-03T08:00:00.000Z', updated_at: '2026-06-04T12:15:00.000Z', version: 2,
+}]));
+
+export const entryCreateBody = v.pipe(v.strictObject({ team_id: id }), v.title('EntryCreate'), v.examples([{ team_id: '88' }]));
+
+export const entryRejectBody = v.pipe(v.strictObject({ reason: text(1, 500) }), v.title('EntryReject'),
+  v.examples([{ reason: 'The team plays in the U17 league this season.' }]));

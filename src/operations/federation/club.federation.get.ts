@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+import { defineOperation } from '../operation.js';
+import { categoryOut } from '../categories/schemas.js';
+import { seasonOut } from '../seasons/schemas.js';
+import { exampleMeta } from '../schemas.js';
+
+export const clubFederationGet = defineOperation({
+  id: 'club.federation.get',
+  summary: 'The club\'s federation with its seasons and license categories',
+  method: 'GET',
+  path: '/v1/club/federation',
+  kind: 'club',
+  scope: 'club:profile:read',
+  response: v.pipe(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      country: v.nullable(v.string()),
+      seasons: v.pipe(v.array(seasonOut), v.description('Every season of the federation, by start date.')),
+      license_categories: v.pipe(v.array(categoryOut), v.description('Every license category, by code.')),
+    }),
+    v.title('Federation'),
+    v.examples([{
+      id: '1', name: 'Example Football Federation', country: 'NL',
+      seasons: [{ ...exampleMeta, id: '7', name: 'Season 2026/27', starts_on: '2026-07-01', ends_on: '2027-06-30', status: 'open' }],
+      license_categories: [{ ...exampleMeta, id: '3', code: 'U14', name: 'Under 14', min_age: 12, max_age: 13, status: 'active' }],
+    }]),
+  ),
+  async handler(ctx) {
+    const federationId = ctx.workspace.federationId;
+    const [[federation], seasons, categories] = await Promise.all([
+      ctx.sql`select id, name, country from workspaces where id = ${federationId} and kind = 'federation'`,
+      ctx.sql`select id, name, starts_on, ends_on, status, created_at, updated_at, version
+              from seasons where federation_id = ${federationId} order by starts_on, id`,
+      ctx.sql`select id, code, name, min_age, max_age, status, created_at, updated_at, version
+              from license_categories where federation_id = ${federationId} order by code`,
+    ]);
+    return { data: { ...federation, seasons, license_categories: categories } };
+  },
+});

@@ -1,0 +1,19 @@
+import { invoices, withDetails } from '../../resources/invoices.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { invoiceOut } from './schemas.js';
+
+export const clubInvoicesGet = defineOperation({
+  id: 'club.invoices.get',
+  summary: 'An invoice with its lines and payments',
+  method: 'GET',
+  path: '/v1/club/invoices/{invoice_id}',
+  kind: 'club',
+  scope: 'club:billing:read',
+  params: idParams('invoice_id'),
+  response: invoiceOut,
+  async handler(ctx) {
+    const [invoice] = await withDetails(ctx.sql, [await invoices.get(ctx.sql, ctx.workspace, ctx.params.invoice_id)]);
+    return { data: invoice };
+  },
+});

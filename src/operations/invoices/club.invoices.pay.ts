@@ -1,0 +1,29 @@
+import { utcDay } from '../../resources/invoice-numbers.js';
+import { invoices, recordPayment, withDetails } from '../../resources/invoices.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { invoiceOut, paymentBody } from './schemas.js';
+
+export const clubInvoicesPay = defineOperation({
+  id: 'club.invoices.pay',
+  summary: 'Record a payment on an open invoice; answers the invoice',
+  method: 'POST',
+  path: '/v1/club/invoices/{invoice_id}/payments',
+  kind: 'club',
+  scope: 'club:billing:write',
+  params: idParams('invoice_id'),
+  body: paymentBody,
+  response: invoiceOut,
+  // Locked once by the pipeline: concurrent payments on one invoice each see the balance the previous one left.
+  lock: { store: invoices, param: 'invoice_id' },
+  reasons: ['overpayment'],
+  refusals: ['invalid_state'],
+  async handler(ctx) {
+    const { body } = ctx;
+    const row = await recordPayment(ctx.unit, ctx.locked, {
+      amount: body.amount, method: body.method, paid_on: body.paid_on ?? utcDay(new Date()), reference: body.reference ?? null,
+    });
+    const [invoice] = await withDetails(ctx.unit.sql, [row]);
+    return { data: invoice };
+  },
+});

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { date, id, out, resourceMeta, text } from '../schemas.js';
+import { utcDay } from '../../resources/invoice-numbers.js';
+import { amount, isoCurrency, money } from '../plans/schemas.js';
+
+export const invoiceStatuses = ['open', 'paid', 'void'] as const;
+export const paymentMethods = ['cash', 'card', 'bank_transfer', 'other'] as const;
+
+const timestamps = { created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-06-03T16:05:12.000Z' };
+
+const line = v.strictObject({ description: text(1, 200), amount });
+const lineOut = v.object({ description: v.string(), amount: money });
+const paymentOut = v.object({
+  id: out.id,
+  amount: money,
+  method: v.picklist(paymentMethods),
+  paid_on: out.date,
+  reference: v.nullable(v.string()),
+  created_at: out.instant,
+});
+
+export const invoiceOut = v.pipe(
+  v.object({
+    ...resourceMeta,
+    number: v.pipe(v.string(), v.description('`YYYY-NNNNNN`: per club and calendar year (UTC) of issue, gapless.')),
+    member_id: out.id,
+    plan_id: v.nullable(out.id),
+    lines: v.array(lineOut),
+    amount: v.pipe(money, v.description('The sum of the lines.')),
+    amount_paid: money,
+    balance: v.pipe(money, v.description('amount − amount_paid')),
+    currency: v.string(),
+    status: v.picklist(invoiceStatuses),
+    issued_on: v.pipe(out.date, v.description('The UTC day of creation.')),
+    due_on: v.nullable(out.date),
+    void_reason: v.nullable(v.string()),
+    payments: v.array(paymentOut),
+  }),
+  v.title('Invoice'),
+  v.examples([{
+    id: '311', number: '2026-000042', member_id: '1207', plan_id: '12',
+    lines: [{ description: 'Senior membership', amount: 18000 }],
+    amount: 18000, amount_paid: 5000, balance: 13000, currency: 'EUR', status: 'open',
+    issued_on: '2026-06-01', due_on: '2026-07-01', void_reason: null,
+    payments: [{ id: '95', amount: 5000, method: 'bank_transfer', paid_on: '2026-06-03', reference: 'NL-TRX-88231', created_at: timestamps.updated_at }],
+    ...timestamps, version: 2,
+  }]),
+);
+
+type Draft = { plan_id?: string | null; lines?: unknown[]; currency?: string };
+
+/** plan_id and lines are exclusive; lines bring their currency, a plan brings its own. */
+function exclusive(body: Draft): [key: keyof Draft, message: string][] {
+  const hasPlan = body.plan_id != null;
+  if (hasPlan && body.lines !== undefined) return [['lines', 'must not be sent with plan_id: a plan\'s invoice has the plan\'s line']];
+  if (hasPlan && body.currency !== undefined) return [['currency', 'must not be sent with plan_id: a plan\'s invoice takes the plan\'s currency']];
+  if (!hasPlan && body.lines === undefined) return [['lines', 'is required without plan_id']];
+  if (!hasPlan && body.currency === undefined) return [['currency', 'is required with lines']];
+  return [];
+}
+
+export const invoiceCreateBody = v.pipe(
+  v.strictObject({
+    member_id: v.pipe(id, v.description('An active member of the club.')),
+    plan_id: v.optional(v.nullable(v.pipe(id, v.description('An active plan: the invoice takes its amount and currency as one line.')))),
+    lines: v.optional(v.pipe(v.array(line), v.minLength(1, 'must have at least 1 line'), v.maxLength(50, 'must have at most 50 lines'))),
+    currency: v.optional(v.pipe(isoCurrency, v.description('Required with lines; not sent with plan_id.'))),
+    due_on: v.optional(v.nullable(v.pipe(date, v.description('Not before the day of issue.')))),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const [key, message] of exclusive(dataset.value)) {
+      addIssue({ message, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }] });
+    }
+  }),
+  v.description('Exactly one of `plan_id` or `lines` (with `currency`).'),
+  v.title('InvoiceCreate'),
+  v.examples([{ member_id: '1207', lines: [{ description: 'Tournament fee', amount: 1500 }, { description: 'Kit', amount: 3995 }], currency: 'EUR', due_on: '2027-01-31' }]),
+);
+
+export const paymentBody = v.pipe(
+  v.strictObject({
+    amount: v.pipe(amount, v.description('At most the balance.')),
+    method: v.picklist(paymentMethods, `must be one of ${paymentMethods.join(', ')}`),
+    paid_on: v.optional(v.pipe(date, v.check((d) => d <= utcDay(new Date()), 'must not be in the future'), v.description('Defaults to today (UTC).'))),
+    reference: v.optional(v.nullable(text(1, 200))),
+  }),
+  v.title('PaymentCreate'),
+  v.examples([{ amount: 5000, method: 'bank_transfer', paid_on: '2026-06-03', reference: 'NL-TRX-88231' }]),
+);
+
+export const voidBody = v.pipe(
+  v.strictObject({ reason: v.optional(text(1, 500)) }),
+  v.title('InvoiceVoid'),
+  v.examples([{ reason: 'Issued twice by the accounting import' }]),
+);

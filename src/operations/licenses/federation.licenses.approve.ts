@@ -1,0 +1,44 @@
+import { clubUnit } from '../../resources/clubs.js';
+import { laterOf, todayUtc } from '../../resources/calendar.js';
+import { licenses, licenseStates, licenseView, nextLicenseNumber } from '../../resources/licenses.js';
+import { members } from '../../resources/members.js';
+import { personOf, persons, placeAt } from '../../resources/persons.js';
+import { seasons } from '../../resources/seasons.js';
+import { transitionOperation } from '../transition.js';
+import { federationLicenseOut } from './schemas.js';
+
+export const federationLicensesApprove = transitionOperation({
+  id: 'federation.licenses.approve',
+  summary: 'Approve a requested license: number, person in the registry, validity',
+  path: '/v1/federation/licenses/{license_id}/approve',
+  kind: 'federation',
+  scope: 'federation:licenses:write',
+  store: licenses,
+  machine: licenseStates,
+  action: 'approve',
+  response: federationLicenseOut,
+  // The number, the person and the validity are written with the status: one version, one change.
+  async set(ctx, license) {
+    const { unit } = ctx;
+    const season = await seasons.get(unit.sql, unit.workspace, license.season_id);
+    const club = clubUnit(unit, license.club_id);
+    const member = await members.get(unit.sql, club.workspace, license.member_id, { lock: true });
+    const person = await personOf(unit, member, license.club_id);
+    return {
+      number: await nextLicenseNumber(unit, Number(season.starts_on.slice(0, 4))),
+      person_id: person.id,
+      decided_at: unit.sql`now()`,
+      reason: null,
+      valid_from: laterOf(todayUtc(), season.starts_on),
+      valid_until: season.ends_on,
+    };
+  },
+  async effect(ctx, license) {
+    const { unit } = ctx;
+    const club = clubUnit(unit, license.club_id);
+    const member = await members.get(unit.sql, club.workspace, license.member_id);
+    if (member.person_id !== license.person_id) await members.update(club, member, { person_id: license.person_id });
+    await placeAt(unit, await persons.get(unit.sql, unit.workspace, license.person_id!, { lock: true }), license.club_id);
+  },
+  view: async (ctx, row) => licenseView(row, ctx.workspace),
+});

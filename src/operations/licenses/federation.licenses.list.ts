@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { licenses, licenseView } from '../../resources/licenses.js';
+import { defineOperation } from '../operation.js';
+import { equals, listById } from '../listing.js';
+import { enumFilter, id, listQuery } from '../schemas.js';
+import { federationLicenseOut, licenseStatuses } from './schemas.js';
+
+export const federationLicensesList = defineOperation({
+  id: 'federation.licenses.list',
+  summary: 'The licenses of the federation\'s clubs, by id',
+  method: 'GET',
+  path: '/v1/federation/licenses',
+  kind: 'federation',
+  scope: 'federation:licenses:read',
+  query: listQuery({
+    status: enumFilter(licenseStatuses),
+    club_id: v.optional(id),
+    season_id: v.optional(id),
+    category_id: v.optional(id),
+    person_id: v.optional(id),
+  }),
+  response: federationLicenseOut,
+  list: true,
+  handler: (ctx) => {
+    const q = ctx.query;
+    return listById(ctx, {
+      store: licenses,
+      filters: [equals(ctx, 'status', q.status), equals(ctx, 'club_id', q.club_id), equals(ctx, 'season_id', q.season_id),
+        equals(ctx, 'category_id', q.category_id), equals(ctx, 'person_id', q.person_id)],
+      shape: (row) => licenseView(row, ctx.workspace),
+    });
+  },
+});

@@ -1,0 +1,17 @@
+import { licenses, licenseStates, licenseView } from '../../resources/licenses.js';
+import { transitionOperation } from '../transition.js';
+import { federationLicenseOut } from './schemas.js';
+
+export const federationLicensesReinstate = transitionOperation({
+  id: 'federation.licenses.reinstate',
+  summary: 'Reinstate a suspended license',
+  path: '/v1/federation/licenses/{license_id}/reinstate',
+  kind: 'federation',
+  scope: 'federation:licenses:write',
+  store: licenses,
+  machine: licenseStates,
+  action: 'reinstate',
+  response: federationLicenseOut,
+  set: () => ({ reason: null }),
+  view: async (ctx, row) => licenseView(row, ctx.workspace),
+});

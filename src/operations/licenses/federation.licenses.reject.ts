@@ -1,0 +1,18 @@
+import { licenses, licenseStates, licenseView } from '../../resources/licenses.js';
+import { transitionOperation } from '../transition.js';
+import { federationLicenseOut, licenseReasonBody } from './schemas.js';
+
+export const federationLicensesReject = transitionOperation({
+  id: 'federation.licenses.reject',
+  summary: 'Reject a requested license, saying why',
+  path: '/v1/federation/licenses/{license_id}/reject',
+  kind: 'federation',
+  scope: 'federation:licenses:write',
+  store: licenses,
+  machine: licenseStates,
+  action: 'reject',
+  body: licenseReasonBody,
+  response: federationLicenseOut,
+  set: (ctx) => ({ reason: ctx.body.reason, decided_at: ctx.unit.sql`now()` }),
+  view: async (ctx, row) => licenseView(row, ctx.workspace),
+});

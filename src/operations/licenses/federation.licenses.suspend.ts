@@ -1,0 +1,18 @@
+import { licenses, licenseStates, licenseView } from '../../resources/licenses.js';
+import { transitionOperation } from '../transition.js';
+import { federationLicenseOut, licenseReasonBody } from './schemas.js';
+
+export const federationLicensesSuspend = transitionOperation({
+  id: 'federation.licenses.suspend',
+  summary: 'Suspend an approved license, saying why',
+  path: '/v1/federation/licenses/{license_id}/suspend',
+  kind: 'federation',
+  scope: 'federation:licenses:write',
+  store: licenses,
+  machine: licenseStates,
+  action: 'suspend',
+  body: licenseReasonBody,
+  response: federationLicenseOut,
+  set: (ctx) => ({ reason: ctx.body.reason }),
+  view: async (ctx, row) => licenseView(row, ctx.workspace),
+});

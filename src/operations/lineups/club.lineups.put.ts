@@ -1,0 +1,34 @@
+import { competitions } from '../../resources/competitions.js';
+import { expectDistinct, expectEligible, replaceLineup } from '../../resources/lineups.js';
+import { matchView } from '../../resources/match-details.js';
+import { expectBeforeKickoff, matches } from '../../resources/matches.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { clubMatchOut, lineupPutBody } from '../matches/schemas.js';
+
+export const clubLineupsPut = defineOperation({
+  id: 'club.lineups.put',
+  summary: 'Submit or replace the club\'s lineup for a match before kickoff; answers the match',
+  method: 'PUT',
+  path: '/v1/club/matches/{match_id}/lineup',
+  kind: 'club',
+  scope: 'club:competitions:write',
+  params: idParams('match_id'),
+  body: lineupPutBody,
+  response: clubMatchOut,
+  lock: { store: matches, param: 'match_id' },
+  reasons: ['player_not_eligible', 'player_suspended'],
+  refusals: ['invalid_state'],
+  async handler(ctx) {
+    const { sql } = ctx.unit;
+    const match = ctx.locked;
+    const { players } = ctx.body;
+    expectBeforeKickoff(match, new Date());
+    expectDistinct(players);
+    const competition = await competitions.get(sql, ctx.workspace, match.competition_id);
+    const persons = await expectEligible(sql, ctx.workspace.id, match, competition.season_id, players);
+    const first = await replaceLineup(ctx.unit, match, players, persons);
+    const data = await matchView(sql, ctx.workspace, await matches.update(ctx.unit, match));
+    return first ? { status: 201, data, location: `/v1/club/matches/${match.id}/lineup` } : { data };
+  },
+});

@@ -1,0 +1,6 @@
+import type { Operation } from '../operation.js';
+import { clubLineupsPut } from './club.lineups.put.js';
+
+export const lineupsOperations: Operation[] = [
+  clubLineupsPut,
+];

@@ -1,0 +1,39 @@
+import { invalidField, invalidFields } from '../../errors.js';
+import { matchView } from '../../resources/match-details.js';
+import { matches } from '../../resources/matches.js';
+import { assign, expectActiveOfficials } from '../../resources/officials.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { federationMatchOut, officialsPutBody } from './schemas.js';
+
+export const federationMatchesOfficials = defineOperation({
+  id: 'federation.matches.officials',
+  summary: 'Set the officials of a match (the whole list); answers the match',
+  method: 'PUT',
+  path: '/v1/federation/matches/{match_id}/officials',
+  kind: 'federation',
+  scope: 'federation:matches:write',
+  params: idParams('match_id'),
+  body: officialsPutBody,
+  response: federationMatchOut,
+  lock: { store: matches, param: 'match_id' },
+  reasons: ['official_inactive'],
+  refusals: ['conflict'],
+  async handler(ctx) {
+    const { sql } = ctx.unit;
+    const match = ctx.locked;
+    const list = ctx.body.officials;
+    const twice = list.flatMap((a, i) => (list.findIndex((b) => b.official_id === a.official_id) < i
+      ? [{ path: `/officials/${i}/official_id`, message: 'names an official already in the list' }] : []));
+    if (twice.length > 0) throw invalidFields(twice);
+    if (list.filter((a) => a.role === 'referee').length > 1) throw invalidField('/officials', 'must have at most one referee');
+    await expectActiveOfficials(sql, ctx.workspace, list);
+    const [current] = await sql<{ list: string }[]>`
+      select coalesce(string_agg(official_id || ':' || role, ',' order by official_id), '') as list
+      from match_officials where match_id = ${match.id}`;
+    const wanted = [...list].sort((a, b) => Number(a.official_id) - Number(b.official_id)).map((a) => `${a.official_id}:${a.role}`).join(',');
+    if (current!.list === wanted) return { data: await matchView(sql, ctx.workspace, match) };
+    await assign(ctx.unit, match, list);
+    return { data: await matchView(sql, ctx.workspace, await matches.update(ctx.unit, match)) };
+  },
+});

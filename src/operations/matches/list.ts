@@ -1,0 +1,30 @@
+// The one list both kinds serve: a keyset page of the matches the caller sees.
+import * as v from 'valibot';
+import { listItems } from '../../resources/match-details.js';
+import { matchListQuery, type MatchFilters, type MatchPosition } from '../../resources/match-list.js';
+import type { MatchRow } from '../../resources/matches.js';
+import type { HandlerContext } from '../operation.js';
+import { afterCursor, page } from '../paging.js';
+import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
+import { matchListItemOut, matchStatuses } from './schemas.js';
+
+/** The filters both match lists share. */
+export const matchFilters = {
+  from: v.optional(v.pipe(timestamp, v.description('Matches scheduled at or after this instant.'))),
+  to: v.optional(v.pipe(timestamp, v.description('Matches scheduled at or before this instant.'))),
+  team_id: v.optional(id),
+  competition_id: v.optional(id),
+  status: enumFilter(matchStatuses),
+};
+
+type ListContext = HandlerContext<undefined, MatchFilters & { limit: number; cursor?: string; [filter: string]: unknown }, undefined>;
+
+/** Both lists: one keyset page of the match list query, by scheduled_at then id. */
+export async function matchPage(ctx: ListContext) {
+  const q = ctx.query;
+  const after = afterCursor(ctx.operationId, q, ['instant', 'id']) as MatchPosition | undefined;
+  const rows = await matchListQuery(ctx.sql, ctx.workspace, q, after, q.limit + 1);
+  const reply = page(ctx.operationId, q, rows, (r: MatchRow) => [r.scheduled_at.toISOString(), r.id]);
+  return { ...reply, data: await listItems(ctx.sql, rows.slice(0, q.limit)) };
+}
+

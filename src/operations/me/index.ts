@@ -1,0 +1,6 @@
+import type { Operation } from '../operation.js';
+import { meGet } from './me.get.js';
+
+export const meOperations: Operation[] = [
+  meGet,
+];

@@ -1,0 +1,15 @@
+import { members, memberStates } from '../../resources/members.js';
+import { transitionOperation } from '../transition.js';
+import { member } from './schemas.js';
+
+export const clubMembersArchive = transitionOperation({
+  id: 'club.members.archive',
+  summary: 'Archive an active member',
+  path: '/v1/club/members/{member_id}/archive',
+  kind: 'club',
+  scope: 'club:members:write',
+  store: members,
+  machine: memberStates,
+  action: 'archive',
+  response: member,
+});

@@ -1,0 +1,34 @@
+import { members } from '../../resources/members.js';
+import { defineOperation } from '../operation.js';
+import { normalizeAddress } from '../address.js';
+import { member, memberCreateBody, normalizeGuardians, todayUtc } from './schemas.js';
+
+export const clubMembersCreate = defineOperation({
+  id: 'club.members.create',
+  summary: 'Add a member to the club',
+  method: 'POST',
+  path: '/v1/club/members',
+  kind: 'club',
+  scope: 'club:members:write',
+  body: memberCreateBody,
+  response: member,
+  refusals: ['conflict'],
+  async handler(ctx) {
+    const { body } = ctx;
+    const { sql } = ctx.unit;
+    const row = await members.insert(ctx.unit, {
+      club_id: ctx.workspace.id,
+      first_name: body.first_name,
+      last_name: body.last_name,
+      birth_date: body.birth_date,
+      gender: body.gender,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      address: body.address ? sql.json(normalizeAddress(body.address)) : null,
+      external_ref: body.external_ref ?? null,
+      joined_on: body.joined_on ?? todayUtc(),
+      guardians: sql.json(normalizeGuardians(body.guardians ?? [])),
+    });
+    return { status: 201, data: row, location: `/v1/club/members/${row.id}` };
+  },
+});

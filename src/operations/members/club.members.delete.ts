@@ -1,0 +1,26 @@
+import { ApiError } from '../../errors.js';
+import { erase, hasRecords, members } from '../../resources/members.js';
+import { defineOperation } from '../operation.js';
+import { deletedOut, idParams } from '../schemas.js';
+
+export const clubMembersDelete = defineOperation({
+  id: 'club.members.delete',
+  summary: 'Erase a member who holds no license and no invoice',
+  method: 'DELETE',
+  path: '/v1/club/members/{member_id}',
+  kind: 'club',
+  scope: 'club:members:write',
+  params: idParams('member_id'),
+  response: deletedOut,
+  lock: { store: members, param: 'member_id' },
+  refusals: ['invalid_state'],
+  async handler(ctx) {
+    const member = ctx.locked;
+    if (await hasRecords(ctx.sql, member)) {
+      throw new ApiError('invalid_state', `member ${member.id} holds licenses or invoices and cannot be erased; archive it instead`);
+    }
+    // Personal data goes with the row: the feed keeps only the id.
+    await erase(ctx.unit, member);
+    return { data: { id: member.id, deleted: true } };
+  },
+});

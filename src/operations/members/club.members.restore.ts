@@ -1,0 +1,15 @@
+import { members, memberStates } from '../../resources/members.js';
+import { transitionOperation } from '../transition.js';
+import { member } from './schemas.js';
+
+export const clubMembersRestore = transitionOperation({
+  id: 'club.members.restore',
+  summary: 'Restore an archived member',
+  path: '/v1/club/members/{member_id}/restore',
+  kind: 'club',
+  scope: 'club:members:write',
+  store: members,
+  machine: memberStates,
+  action: 'restore',
+  response: member,
+});

@@ -1,0 +1,19 @@
+import { officials } from '../../resources/officials.js';
+import { defineOperation } from '../operation.js';
+import { officialCreateBody, officialOut } from './schemas.js';
+
+export const federationOfficialsCreate = defineOperation({
+  id: 'federation.officials.create',
+  summary: 'Register a match official',
+  method: 'POST',
+  path: '/v1/federation/officials',
+  kind: 'federation',
+  scope: 'federation:officials:write',
+  body: officialCreateBody,
+  response: officialOut,
+  async handler(ctx) {
+    const { body } = ctx;
+    const row = await officials.insert(ctx.unit, { federation_id: ctx.workspace.id, ...body, email: body.email ?? null });
+    return { status: 201, data: row, location: `/v1/federation/officials/${row.id}` };
+  },
+});

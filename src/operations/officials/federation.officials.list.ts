@@ -1,0 +1,18 @@
+import { officials } from '../../resources/officials.js';
+import { equals, listById } from '../listing.js';
+import { defineOperation } from '../operation.js';
+import { enumFilter, listQuery } from '../schemas.js';
+import { officialOut, officialStatuses } from './schemas.js';
+
+export const federationOfficialsList = defineOperation({
+  id: 'federation.officials.list',
+  summary: 'The federation\'s match officials, by id',
+  method: 'GET',
+  path: '/v1/federation/officials',
+  kind: 'federation',
+  scope: 'federation:officials:read',
+  query: listQuery({ status: enumFilter(officialStatuses) }),
+  response: officialOut,
+  list: true,
+  handler: (ctx) => listById(ctx, { store: officials, filters: [equals(ctx, 'status', ctx.query.status)] }),
+});

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { nameKey } from '../../resources/person-names.js';
+import { persons, withLicenses } from '../../resources/persons.js';
+import { defineOperation } from '../operation.js';
+import { equals, listById } from '../listing.js';
+import { id, listQuery } from '../schemas.js';
+import { personOut } from './schemas.js';
+
+const likePattern = (q: string) => '%' + nameKey(q).replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+
+export const federationPersonsList = defineOperation({
+  id: 'federation.persons.list',
+  summary: 'The federation\'s registry of persons, by id',
+  method: 'GET',
+  path: '/v1/federation/persons',
+  kind: 'federation',
+  scope: 'federation:persons:read',
+  query: listQuery({
+    q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
+      v.description('Substring of "first_name last_name", without regard to case or accents.'))),
+    club_id: v.optional(v.pipe(id, v.description('Persons whose current club this is.'))),
+  }),
+  response: personOut,
+  list: true,
+  handler: (ctx) => {
+    const { sql, query: q } = ctx;
+    return listById(ctx, {
+      store: persons,
+      // Repeats persons_name_trgm_idx's expression exactly, so the index serves it.
+      filters: [q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(q.q)}` : undefined,
+        equals(ctx, 'current_club_id', q.club_id)],
+      expand: (rows) => withLicenses(sql, rows),
+    });
+  },
+});

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { planColumns, planView, type PlanRow } from '../../resources/plans.js';
+import { defineOperation } from '../operation.js';
+import { afterCursor, page } from '../paging.js';
+import { enumFilter, id, listQuery } from '../schemas.js';
+import { planOut, planStatuses } from './schemas.js';
+
+export const clubPlansList = defineOperation({
+  id: 'club.plans.list',
+  summary: 'The club\'s membership plans, by id',
+  method: 'GET',
+  path: '/v1/club/membership-plans',
+  kind: 'club',
+  scope: 'club:billing:read',
+  query: listQuery({
+    status: enumFilter(planStatuses),
+    season_id: v.optional(v.pipe(id, v.description('Plans of this season.'))),
+  }),
+  response: planOut,
+  list: true,
+  async handler(ctx) {
+    const { sql, query: q } = ctx;
+    const after = afterCursor(ctx.operationId, q)?.[0];
+    const rows = await sql<PlanRow[]>`
+      select ${sql(planColumns as unknown as string[])} from membership_plans
+      where club_id = ${ctx.workspace.id}
+        ${q.status ? sql`and status = ${q.status}` : sql``}
+        ${q.season_id ? sql`and season_id = ${q.season_id}` : sql``}
+        ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : sql``}
+        ${after ? sql`and id > ${after}` : sql``}
+      order by id limit ${q.limit + 1}`;
+    return page(ctx.operationId, q, rows, (r) => [r.id], planView);
+  },
+});

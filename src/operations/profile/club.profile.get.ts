@@ -1,0 +1,16 @@
+import { clubs } from '../../resources/clubs.js';
+import { defineOperation } from '../operation.js';
+import { clubProfile } from './schemas.js';
+
+export const clubProfileGet = defineOperation({
+  id: 'club.profile.get',
+  summary: 'The calling club\'s profile',
+  method: 'GET',
+  path: '/v1/club/profile',
+  kind: 'club',
+  scope: 'club:profile:read',
+  response: clubProfile,
+  async handler(ctx) {
+    return { data: await clubs.get(ctx.sql, ctx.workspace, ctx.workspace.id) };
+  },
+});

@@ -1,0 +1,18 @@
+import { seasons } from '../../resources/seasons.js';
+import { defineOperation } from '../operation.js';
+import { equals, listById } from '../listing.js';
+import { enumFilter, listQuery } from '../schemas.js';
+import { seasonOut, seasonStatuses } from './schemas.js';
+
+export const federationSeasonsList = defineOperation({
+  id: 'federation.seasons.list',
+  summary: 'The federation\'s seasons, by id',
+  method: 'GET',
+  path: '/v1/federation/seasons',
+  kind: 'federation',
+  scope: 'federation:profile:read',
+  query: listQuery({ status: enumFilter(seasonStatuses) }),
+  response: seasonOut,
+  list: true,
+  handler: (ctx) => listById(ctx, { store: seasons, filters: [equals(ctx, 'status', ctx.query.status)] }),
+});

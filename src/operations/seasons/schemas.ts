@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { date, out, resourceMeta, text } from '../schemas.js';
+
+export const seasonStatuses = ['planned', 'open', 'closed'] as const;
+
+export const seasonOut = v.pipe(
+  v.object({
+    ...resourceMeta,
+    name: v.string(),
+    starts_on: out.date,
+    ends_on: out.date,
+    status: v.picklist(seasonStatuses),
+  }),
+  v.title('Season'),
+  v.examples([{
+    id: '12', name: '2026/27', starts_on: '2026-08-01', ends_on: '2027-06-30', status: 'open',
+    created_at: '2026-04-02T09:15:00.000Z', updated_at: '2026-08-01T06:00:00.000Z', version: 2,
+  }]),
+);
+
+export const seasonCreateBody = v.pipe(
+  v.strictObject({
+    name: text(1, 40),
+    starts_on: date,
+    ends_on: v.pipe(date, v.description('After starts_on; the season may not overlap another of the federation.')),
+  }),
+  v.title('SeasonCreate'),
+  v.examples([{ name: '2026/27', starts_on: '2026-08-01', ends_on: '2027-06-30' }]),
+);
+
+export const seasonPatchBody = v.pipe(
+  v.strictObject({
+    name: v.optional(text(1, 40)),
+    starts_on: v.optional(v.pipe(date, v.description('Only while the season is planned.'))),
+    ends_on: v.optional(v.pipe(date, v.description('Only while the season is planned.'))),
+    status: v.optional(v.pipe(
+      v.picklist(seasonStatuses, `must be one of ${seasonStatuses.join(', ')}`),
+      v.description('Forward only: planned → open → closed; at most one open season.'),
+    )),
+  }),
+  v.title('SeasonPatch'),
+  v.examples([{ status: 'open' }]),
+);

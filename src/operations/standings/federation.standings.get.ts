@@ -1,0 +1,19 @@
+import { competitions, tableOf } from '../../resources/competitions.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { standingsOut } from './schemas.js';
+
+export const federationStandingsGet = defineOperation({
+  id: 'federation.standings.get',
+  summary: 'The table of a competition, from its played matches',
+  method: 'GET',
+  path: '/v1/federation/competitions/{competition_id}/standings',
+  kind: 'federation',
+  scope: 'federation:competitions:read',
+  params: idParams('competition_id'),
+  response: standingsOut,
+  async handler(ctx) {
+    const competition = await competitions.get(ctx.sql, ctx.workspace, ctx.params.competition_id);
+    return { data: { competition_id: competition.id, competition_status: competition.status, rows: await tableOf(ctx.sql, competition) } };
+  },
+});

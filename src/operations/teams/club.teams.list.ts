@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { defineOperation } from '../operation.js';
+import { afterCursor, page } from '../paging.js';
+import { enumFilter, id, listQuery } from '../schemas.js';
+import { teamListItemOut, teamStatuses } from './schemas.js';
+
+export const clubTeamsList = defineOperation({
+  id: 'club.teams.list',
+  summary: 'The club\'s teams, by id',
+  method: 'GET',
+  path: '/v1/club/teams',
+  kind: 'club',
+  scope: 'club:teams:read',
+  query: listQuery({ season_id: v.optional(id), status: enumFilter(teamStatuses) }),
+  response: teamListItemOut,
+  list: true,
+  async handler(ctx) {
+    const q = ctx.query;
+    const sql = ctx.sql;
+    const after = afterCursor(ctx.operationId, q)?.[0] ?? '0';
+    const rows = await sql`
+      select t.id, t.name, t.season_id, t.category, t.gender, t.status,
+        (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size,
+        t.created_at, t.updated_at, t.version
+      from teams t
+      where t.club_id = ${ctx.workspace.id} and t.id > ${after}
+        ${q.season_id ? sql`and t.season_id = ${q.season_id}` : sql``}
+        ${q.status ? sql`and t.status = ${q.status}` : sql``}
+        ${q.updated_since ? sql`and t.updated_at >= ${q.updated_since}` : sql``}
+      order by t.id limit ${q.limit + 1}`;
+    return page(ctx.operationId, q, rows, (r) => [r.id as string]);
+  },
+});

@@ -1,0 +1,26 @@
+import { expectSeasonOpenForTeams, teams, withRoster } from '../../resources/teams.js';
+import { defineOperation } from '../operation.js';
+import { idParams } from '../schemas.js';
+import { teamOut, teamPatchBody } from './schemas.js';
+
+export const clubTeamsUpdate = defineOperation({
+  id: 'club.teams.update',
+  summary: 'Change a team (JSON merge patch)',
+  method: 'PATCH',
+  path: '/v1/club/teams/{team_id}',
+  kind: 'club',
+  scope: 'club:teams:write',
+  params: idParams('team_id'),
+  body: teamPatchBody,
+  response: teamOut,
+  lock: { store: teams, param: 'team_id' },
+  reasons: ['season_closed'],
+  async handler(ctx) {
+    const { body, locked: current } = ctx;
+    const keys = Object.keys(body);
+    if (keys.length === 0) return { data: await withRoster(ctx.sql, current) };
+    // Archiving or restoring alone stays possible for the teams of a closed season.
+    if (keys.some((k) => k !== 'status')) await expectSeasonOpenForTeams(ctx.sql, ctx.workspace, body.season_id ?? current.season_id);
+    return { data: await withRoster(ctx.sql, await teams.update(ctx.unit, current, body)) };
+  },
+});

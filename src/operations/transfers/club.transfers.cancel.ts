@@ -1,0 +1,17 @@
+import { expectDestination, transfers, transferStates } from '../../resources/transfers.js';
+import { transitionOperation } from '../transition.js';
+import { transferOut } from './schemas.js';
+
+export const clubTransfersCancel = transitionOperation({
+  id: 'club.transfers.cancel',
+  summary: 'Call off a transfer the club asked for, before the federation decides',
+  path: '/v1/club/transfers/{transfer_id}/cancel',
+  kind: 'club',
+  scope: 'club:licenses:write',
+  store: transfers,
+  machine: transferStates,
+  action: 'cancel',
+  response: transferOut,
+  refusals: ['action_not_permitted'],
+  permit: (ctx, transfer) => expectDestination(ctx.workspace, transfer),
+});

@@ -1,0 +1,17 @@
+import { transfers, transferStates } from '../../resources/transfers.js';
+import { transitionOperation } from '../transition.js';
+import { transferOut, transferRejectBody } from './schemas.js';
+
+export const federationTransfersReject = transitionOperation({
+  id: 'federation.transfers.reject',
+  summary: 'Reject an open transfer, saying why',
+  path: '/v1/federation/transfers/{transfer_id}/reject',
+  kind: 'federation',
+  scope: 'federation:transfers:write',
+  store: transfers,
+  machine: transferStates,
+  action: 'reject',
+  body: transferRejectBody,
+  response: transferOut,
+  set: (ctx) => ({ reason: ctx.body.reason, decided_at: ctx.unit.sql`now()` }),
+});
