@@ -1,7 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
-import type { HandlerContext, Operation, Reply } from '../operations/operation.js';
+import type { Operation, Reply } from '../operations/operation.js';
 import { appendChanges } from '../resources/changes.js';
 import type { Change, Unit } from '../resources/unit.js';
 import { envelope, type Outgoing } from './respond.js';
@@ -53,25 +53,22 @@ function respond(op: Operation, reply: Reply, headers: RequestInfo['headers']): 
   return envelope(reply.status ?? 200, reply.data, reply.meta, extra);
 }
 
-const readOnly: Unit['record'] = () => {
-  throw new Error('a read records no changes');
-};
-
 /**
- * Step 11: the handler, in one transaction for a write with its lock, If-Match check and change
- * rows. `beforeCommit` sees the response inside that transaction (the idempotency record is written there).
+ * Step 11: the handler. A read runs on the pool; a write runs in one transaction with its lock,
+ * If-Match check and change rows. `beforeCommit` sees the response inside that transaction
+ * (the idempotency record is written there).
  */
 export async function runOperation(
   sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input,
   beforeCommit?: (tx: TransactionSql, response: Outgoing) => Promise<void>,
 ): Promise<Outgoing> {
   const { workspace } = credential;
-  const context = (db: Sql | TransactionSql, unit: Unit, locked: unknown): HandlerContext<any, any, any, any> => ({
-    sql: db, unit, locked, operationId: op.id, caller: callerOf(credential), workspace,
-    rateLimit: req.rateLimit, requestId: req.requestId, ...input,
-  });
+  const { rateLimit, requestId } = req;
+  const { params, query, body } = input;
+  const caller = callerOf(credential);
   if (op.method === 'GET') {
-    return respond(op, await op.handler(context(sql, { sql: sql as unknown as TransactionSql, workspace, record: readOnly }, undefined)), req.headers);
+    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: sql });
+    return respond(op, reply, req.headers);
   }
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
   return sql.begin(async (tx) => {
@@ -86,7 +83,7 @@ export async function runOperation(
       }
       locked = row;
     }
-    const response = respond(op, await op.handler(context(tx, unit, locked)), req.headers);
+    const response = respond(op, await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body, unit, locked }), req.headers);
     await appendChanges(tx, workspace, credential.id, req.requestId, changes);
     await beforeCommit?.(tx, response);
     return response;

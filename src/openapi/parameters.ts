@@ -34,7 +34,7 @@ export function parametersOf(op: Operation): object[] {
   const out: object[] = pathNames(op.path).map((name) => parameter(name, 'path', params[name], true));
   for (const [name, schema] of Object.entries(entriesOf(op.query))) out.push(parameter(name, 'query', schema, !isOptional(schema)));
   if (op.method === 'POST') out.push(ref('IdempotencyKey'));
-  if (op.lock && op.method !== 'GET') out.push(ref('IfMatch'));
+  if (op.lock) out.push(ref('IfMatch'));
   if (hasEtag(op) && op.method === 'GET') out.push(ref('IfNoneMatch'));
   if (op.body) out.push(ref('ContentDigest'));
   out.push(ref('RequestId'));

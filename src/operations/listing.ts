@@ -2,7 +2,7 @@
 // paging by id and `updated_since`. A list with another order writes its own SQL.
 import type { Fragment } from 'postgres';
 import type { Store, Versioned } from '../resources/store.js';
-import type { HandlerContext, Reply } from './operation.js';
+import type { ReadContext, Reply } from './operation.js';
 import { afterCursor, page } from './paging.js';
 
 interface ListQuery { limit: number; cursor?: string; updated_since?: string; [filter: string]: unknown }
@@ -17,8 +17,8 @@ export interface ListSpec<Row extends Versioned> {
   shape?(row: Row): unknown;
 }
 
-export async function listById<Row extends Versioned>(ctx: HandlerContext<unknown, ListQuery, unknown, unknown>, spec: ListSpec<Row>): Promise<Reply> {
-  const { sql, query } = ctx;
+export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, ListQuery>, spec: ListSpec<Row>): Promise<Reply> {
+  const { db: sql, query } = ctx;
   const after = afterCursor(ctx.operationId, query)?.[0];
   const conditions = [
     spec.store.visible(sql, ctx.workspace),
@@ -35,6 +35,6 @@ export async function listById<Row extends Versioned>(ctx: HandlerContext<unknow
 }
 
 /** `column = value` when the filter is set. */
-export function equals(ctx: { sql: HandlerContext<unknown, unknown, unknown>['sql'] }, column: string, value: string | undefined): Fragment | undefined {
-  return value === undefined ? undefined : ctx.sql`${ctx.sql(column)} = ${value}`;
+export function equals(ctx: { db: ReadContext['db'] }, column: string, value: string | undefined): Fragment | undefined {
+  return value === undefined ? undefined : ctx.db`${ctx.db(column)} = ${value}`;
 }

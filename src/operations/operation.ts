@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql } from 'postgres';
 import type { Caller } from '../auth/credentials.js';
 import type { Scope } from '../auth/scopes.js';
 import type { ErrorCode, Reason } from '../errors.js';
@@ -15,7 +15,6 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // Schemas are valibot schemas; `any` output keeps the table heterogeneous while each
 // operation file types its own handler through `defineOperation`.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema<T = any> = v.GenericSchema<unknown, T>;
 
 /**
@@ -28,11 +27,8 @@ export interface Lock<L extends Versioned> {
   param?: string;
 }
 
-export interface HandlerContext<P, Q, B, L = undefined> {
-  /** The transaction of a write, or the pool for a read. */
-  sql: Sql | TransactionSql;
-  /** The write's unit of work for the resource modules' commands (a read has none to record). */
-  unit: Unit;
+/** What every handler is told about the call. */
+interface Call<P, Q, B> {
   operationId: string;
   /** The calling credential, without its key material. */
   caller: Caller;
@@ -43,6 +39,19 @@ export interface HandlerContext<P, Q, B, L = undefined> {
   params: P;
   query: Q;
   body: B;
+}
+
+/**
+ * A read's context: the pool, for the stores' reads and the list's query. There is no unit of
+ * work, and a store command takes nothing else, so a read cannot call one.
+ */
+export interface ReadContext<P = unknown, Q = unknown> extends Call<P, Q, undefined> {
+  db: Sql;
+}
+
+/** A write's context: its unit of work (`unit.sql` is the one transaction) and the locked row. */
+export interface WriteContext<P = unknown, Q = unknown, B = unknown, L = undefined> extends Call<P, Q, B> {
+  unit: Unit;
   /** The row the operation's `lock` locked. */
   locked: L;
 }
@@ -55,11 +64,10 @@ export interface Reply {
   location?: string;
 }
 
-export interface Operation<P = any, Q = any, B = any, L extends Versioned | undefined = any> {
-  /** e.g. `club.members.list`: also the file path, the OpenAPI operationId and the test name. */
+interface Row<P, Q> {
+  /** e.g. `club.members.list`: also the file name, the OpenAPI operationId and the test name. */
   id: string;
   summary: string;
-  method: Method;
   /** Template with `{name}` segments, e.g. `/v1/club/members/{member_id}`. */
   path: string;
   kind: RouteKind;
@@ -67,21 +75,38 @@ export interface Operation<P = any, Q = any, B = any, L extends Versioned | unde
   scope: Scope | null;
   params?: Schema<P>;
   query?: Schema<Q>;
-  body?: Schema<B>;
   /** Schema of `data` in the success envelope (the item schema for lists). */
   response: Schema;
   list?: boolean;
-  lock?: L extends Versioned ? Lock<L> : never;
   /** The `rule_violation` reasons and other refusals the handler can answer, for the reference. */
   reasons?: readonly Reason[];
   refusals?: readonly ErrorCode[];
-  /** Set by the transition builder: the machine row this operation runs, on which store's rows. */
-  transition?: { machine: Machine<string, string>; action: string; store: Store<Versioned & { status: string }> };
-  handler(ctx: HandlerContext<P, Q, B, L>): Promise<Reply>;
 }
 
+export interface ReadOperation<P = any, Q = any> extends Row<P, Q> {
+  method: 'GET';
+  body?: undefined;
+  lock?: undefined;
+  transition?: undefined;
+  handler(ctx: ReadContext<P, Q>): Promise<Reply>;
+}
+
+export interface WriteOperation<P = any, Q = any, B = any, L extends Versioned | undefined = any> extends Row<P, Q> {
+  method: Exclude<Method, 'GET'>;
+  body?: Schema<B>;
+  lock?: L extends Versioned ? Lock<L> : never;
+  /** Set by the transition builder: the machine row this operation runs, on which store's rows. */
+  transition?: { machine: Machine<string, string>; action: string; store: Store<Versioned & { status: string }> };
+  handler(ctx: WriteContext<P, Q, B, L>): Promise<Reply>;
+}
+
+/** A row of the router table: its method decides whether the handler gets a read's pool or a write's unit. */
+export type Operation<P = any, Q = any, B = any, L extends Versioned | undefined = any> = ReadOperation<P, Q> | WriteOperation<P, Q, B, L>;
+
+export function defineOperation<P = undefined, Q = undefined>(op: ReadOperation<P, Q>): ReadOperation<P, Q>;
 export function defineOperation<P = undefined, Q = undefined, B = undefined, L extends Versioned | undefined = undefined>(
-  op: Operation<P, Q, B, L>,
-): Operation<P, Q, B, L> {
+  op: WriteOperation<P, Q, B, L>,
+): WriteOperation<P, Q, B, L>;
+export function defineOperation(op: Operation): Operation {
   return op;
 }

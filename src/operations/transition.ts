@@ -6,11 +6,11 @@ import type { ErrorCode, Reason } from '../errors.js';
 import { transitionFrom, type Machine } from '../resources/machine.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { WorkspaceKind } from '../workspace.js';
-import { defineOperation, type HandlerContext, type Operation, type Schema } from './operation.js';
+import { defineOperation, type WriteContext, type Operation, type Schema } from './operation.js';
 import { emptyBody, idParams } from './schemas.js';
 
 type Stateful = Versioned & { status: string };
-type Context<Row, B> = HandlerContext<Record<string, string>, undefined, B, Row>;
+type Context<Row, B> = WriteContext<Record<string, string>, undefined, B, Row>;
 
 export interface TransitionSpec<Row extends Stateful, B, S extends string, A extends string> {
   id: string;

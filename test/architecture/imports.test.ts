@@ -55,3 +55,26 @@ t.test('the checkout holds only the fixed top level', async (t) => {
   const top = [...new Set(tracked.map((file) => file.split('/')[0]!))].sort();
   t.same(top, ['.ci', '.gitignore', 'README.md', 'bin', 'package-lock.json', 'package.json', 'sql', 'src', 'test', 'tsconfig.json']);
 });
+
+const isOperationFile = (module: string) => /^operations\/[a-z]+\/[a-z]+\.[a-z_]+(\.[a-z_]+)?\.ts$/.test(module);
+
+t.test('operations are laid out by resource, one file per operation named by its id', async (t) => {
+  const { operations } = await import('../../src/operations/index.js');
+  const files = [...graph.keys()].filter(isOperationFile).sort();
+  const expected = operations.map((op) => `operations/${op.id === 'me.get' ? 'me' : op.id.split('.')[1]}/${op.id}.ts`).sort();
+  t.equal(expected.length, 95);
+  t.same(files, expected);
+  const indexes = [...graph.keys()].filter((m) => /^operations\/[a-z]+\/index\.ts$/.test(m));
+  const table = graph.get('operations/index.ts')!;
+  t.same(table.filter((m) => m !== 'operations/operation.ts').sort(), indexes.sort(), 'the router table lists the resources\' indexes');
+});
+
+t.test('no operation imports another operation\'s file', async (t) => {
+  let checked = 0;
+  for (const [module, imports] of graph) {
+    if (!module.startsWith('operations/') || module.endsWith('/index.ts')) continue;
+    checked++;
+    for (const target of imports) t.notOk(isOperationFile(target), `${module} imports ${target}`);
+  }
+  t.ok(checked > 95, 'every operation file was read');
+});

@@ -49,7 +49,7 @@ export const table: Operation[] = [
     id: 'club.things.get', summary: 'test', method: 'GET', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:read',
     params: idParams('thing_id'), response: thing,
     async handler(ctx) {
-      const [row] = await ctx.sql`select ${cols(ctx.sql)} from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id}`;
+      const [row] = await ctx.db`select ${cols(ctx.db)} from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id}`;
       if (!row) throw new ApiError('not_found', 'no such thing');
       return { data: row };
     },
@@ -67,8 +67,8 @@ export const table: Operation[] = [
     query: listQuery({ color: enumFilter(['red', 'blue'] as const) }), response: thing, list: true,
     async handler(ctx) {
       const after = afterCursor(ctx.operationId, ctx.query)?.[0] ?? '0';
-      const rows = await ctx.sql`select ${cols(ctx.sql)} from test_things where club_id = ${ctx.workspace.id} and id > ${after}
-        ${ctx.query.color ? ctx.sql`and color = ${ctx.query.color}` : ctx.sql``} order by id limit ${ctx.query.limit + 1}`;
+      const rows = await ctx.db`select ${cols(ctx.db)} from test_things where club_id = ${ctx.workspace.id} and id > ${after}
+        ${ctx.query.color ? ctx.db`and color = ${ctx.query.color}` : ctx.db``} order by id limit ${ctx.query.limit + 1}`;
       return page(ctx.operationId, ctx.query, rows, (r) => [r.id]);
     },
   }),

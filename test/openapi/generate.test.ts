@@ -156,9 +156,9 @@ t.test('titled schemas are named components, referenced wherever they appear', a
   const Sample = v.pipe(member, v.title('Sample'), v.examples([{ id: '7', created_at: '2026-11-21T09:30:00.000Z', updated_at: '2026-11-21T09:30:00.000Z', version: 1, name: 'Ada', team_id: null }]));
   const SampleCreate = v.pipe(v.strictObject({ name: text(1, 100) }), v.title('SampleCreate'), v.examples([{ name: 'Ada' }]));
   const rows: Operation[] = [
-    defineOperation({ ...samples[0]!, response: Sample }),
-    defineOperation({ ...samples[1]!, response: Sample }),
-    defineOperation({ ...samples[2]!, body: SampleCreate, response: Sample }),
+    ({ ...samples[0]!, response: Sample } as Operation),
+    ({ ...samples[1]!, response: Sample } as Operation),
+    ({ ...samples[2]!, body: SampleCreate, response: Sample } as Operation),
   ];
   const doc = generateOpenApi(rows, '0') as Json;
   const op = (id: string) => operationsOf(doc).find((o) => o.op.operationId === id)!.op;
@@ -174,11 +174,11 @@ t.test('titled schemas are named components, referenced wherever they appear', a
   t.match(op('club.samples.create').responses['201'].content['application/json'].example, { data: { name: 'Ada' } });
 
   const other = v.pipe(v.object({ x: v.string() }), v.title('Sample'));
-  t.throws(() => generateOpenApi([defineOperation({ ...samples[1]!, response: other }), ...rows], '0'), /two different schemas are titled Sample/);
+  t.throws(() => generateOpenApi([({ ...samples[1]!, response: other } as Operation), ...rows], '0'), /two different schemas are titled Sample/);
 });
 
 t.test('error examples: one real problem body per code, one per declared reason', async (t) => {
-  const row = defineOperation({ ...samples[4]!, reasons: ['member_archived', 'season_closed'] });
+  const row = ({ ...samples[4]!, reasons: ['member_archived', 'season_closed'] } as Operation);
   const doc = generateOpenApi([row], '0') as Json;
   const responses = operationsOf(doc)[1]!.op.responses as Json;
   const examples = responses['422'].content['application/problem+json'].examples;

@@ -14,5 +14,5 @@ export const clubActivitiesCancel = transitionOperation({
   body: activityCancelBody,
   response: activityOut,
   set: (ctx) => ({ cancel_reason: ctx.body.reason ?? null }),
-  view: (ctx, row) => withAttendance(ctx.sql, row),
+  view: (ctx, row) => withAttendance(ctx.unit.sql, row),
 });

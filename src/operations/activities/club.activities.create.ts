@@ -17,7 +17,7 @@ export const clubActivitiesCreate = defineOperation({
     const startsAt = instant(body.starts_at);
     const endsAt = instant(body.ends_at);
     expectEndAfterStart(startsAt, endsAt);
-    if (body.team_id) await teams.referenced(ctx.sql, ctx.workspace, body.team_id, '/team_id');
+    if (body.team_id) await teams.referenced(ctx.unit.sql, ctx.workspace, body.team_id, '/team_id');
     const row = await activities.insert(ctx.unit, {
       club_id: ctx.workspace.id, kind: body.kind, title: body.title, team_id: body.team_id ?? null,
       starts_at: startsAt, ends_at: endsAt, location: body.location ?? null, notes: body.notes ?? null,

@@ -13,6 +13,6 @@ export const clubActivitiesGet = defineOperation({
   params: idParams('activity_id'),
   response: activityOut,
   async handler(ctx) {
-    return { data: await withAttendance(ctx.sql, await activities.get(ctx.sql, ctx.workspace, ctx.params.activity_id)) };
+    return { data: await withAttendance(ctx.db, await activities.get(ctx.db, ctx.workspace, ctx.params.activity_id)) };
   },
 });

@@ -22,7 +22,7 @@ export const clubActivitiesList = defineOperation({
   list: true,
   async handler(ctx) {
     const q = ctx.query;
-    const sql = ctx.sql;
+    const sql = ctx.db;
     const after = afterCursor(ctx.operationId, q, ['instant', 'id']);
     const rows = await sql`
       select a.id, a.kind, a.title, a.team_id, a.starts_at, a.ends_at, a.location, a.notes, a.status, a.cancel_reason,

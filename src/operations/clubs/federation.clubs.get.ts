@@ -13,7 +13,7 @@ export const federationClubsGet = defineOperation({
   params: idParams('club_id'),
   response: federationClubOut,
   async handler(ctx) {
-    const club = await clubs.get(ctx.sql, ctx.workspace, ctx.params.club_id);
-    return { data: (await withCounts(ctx.sql, [club]))[0] };
+    const club = await clubs.get(ctx.db, ctx.workspace, ctx.params.club_id);
+    return { data: (await withCounts(ctx.db, [club]))[0] };
   },
 });

@@ -17,6 +17,6 @@ export const federationClubsList = defineOperation({
   handler: (ctx) => listById(ctx, {
     store: clubs,
     filters: [equals(ctx, 'status', ctx.query.status)],
-    expand: (rows) => withCounts(ctx.sql, rows),
+    expand: (rows) => withCounts(ctx.db, rows),
   }),
 });

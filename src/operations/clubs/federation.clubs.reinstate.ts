@@ -13,5 +13,5 @@ export const federationClubsReinstate = transitionOperation({
   action: 'reinstate',
   response: federationClubOut,
   set: () => ({ suspend_reason: null }),
-  view: async (ctx, row) => (await withCounts(ctx.sql, [row]))[0],
+  view: async (ctx, row) => (await withCounts(ctx.unit.sql, [row]))[0],
 });

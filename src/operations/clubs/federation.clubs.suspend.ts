@@ -14,5 +14,5 @@ export const federationClubsSuspend = transitionOperation({
   body: clubSuspendBody,
   response: federationClubOut,
   set: (ctx) => ({ suspend_reason: ctx.body.reason }),
-  view: async (ctx, row) => (await withCounts(ctx.sql, [row]))[0],
+  view: async (ctx, row) => (await withCounts(ctx.unit.sql, [row]))[0],
 });

@@ -14,7 +14,7 @@ export const clubCompetitionsGet = defineOperation({
   params: idParams('competition_id'),
   response: clubCompetitionOut,
   async handler(ctx) {
-    const { sql } = ctx;
+    const { db: sql } = ctx;
     const competition = await competitions.get(sql, ctx.workspace, ctx.params.competition_id);
     const [mine, table] = await Promise.all([
       sql`select ${sql(entryColumns as unknown as string[])} from entries

@@ -17,7 +17,7 @@ export const federationCompetitionsCreate = defineOperation({
   body: competitionCreateBody,
   response: competitionOut,
   async handler(ctx) {
-    const { body, sql } = ctx;
+    const { body, unit: { sql } } = ctx;
     await seasons.referenced(sql, ctx.workspace, body.season_id, '/season_id');
     if (body.category_id) await categories.referenced(sql, ctx.workspace, body.category_id, '/category_id');
     expectDeadlineBeforeStart(body.entry_deadline ?? null, body.starts_on);

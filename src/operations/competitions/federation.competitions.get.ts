@@ -13,6 +13,6 @@ export const federationCompetitionsGet = defineOperation({
   params: idParams('competition_id'),
   response: competitionOut,
   async handler(ctx) {
-    return { data: await competitions.get(ctx.sql, ctx.workspace, ctx.params.competition_id) };
+    return { data: await competitions.get(ctx.db, ctx.workspace, ctx.params.competition_id) };
   },
 });

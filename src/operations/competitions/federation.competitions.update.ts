@@ -21,7 +21,7 @@ export const federationCompetitionsUpdate = defineOperation({
   lock: { store: competitions, param: 'competition_id' },
   refusals: ['invalid_state', 'conflict'],
   async handler(ctx) {
-    const { body, locked: current, sql } = ctx;
+    const { body, locked: current, unit: { sql } } = ctx;
     expectState('competition', current, ['draft', 'open'], 'an update');
     const { status: _, points, ...set } = body;
     if (Object.keys(body).length === 0) return { data: current };

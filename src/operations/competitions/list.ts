@@ -2,13 +2,13 @@
 import * as v from 'valibot';
 import { competitions } from '../../resources/competitions.js';
 import { equals, listById } from '../listing.js';
-import type { HandlerContext } from '../operation.js';
+import type { ReadContext } from '../operation.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { competitionOut, competitionStatuses } from './schemas.js';
 
 export const competitionsQuery = listQuery({ status: enumFilter(competitionStatuses), season_id: v.optional(id) });
 
 /** Both lists: the competitions the caller sees (competitions.visible), by id. */
-export const competitionsPage = (ctx: HandlerContext<undefined, v.InferOutput<typeof competitionsQuery>, undefined>) =>
+export const competitionsPage = (ctx: ReadContext<undefined, v.InferOutput<typeof competitionsQuery>>) =>
   listById(ctx, { store: competitions, filters: [equals(ctx, 'status', ctx.query.status), equals(ctx, 'season_id', ctx.query.season_id)] });
 

@@ -17,7 +17,7 @@ export const federationEntriesList = defineOperation({
   response: entryOut,
   list: true,
   async handler(ctx) {
-    const competition = await competitions.get(ctx.sql, ctx.workspace, ctx.params.competition_id);
+    const competition = await competitions.get(ctx.db, ctx.workspace, ctx.params.competition_id);
     return listById(ctx, { store: entries, filters: [equals(ctx, 'competition_id', competition.id), equals(ctx, 'status', ctx.query.status)] });
   },
 });

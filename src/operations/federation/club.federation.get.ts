@@ -29,10 +29,10 @@ export const clubFederationGet = defineOperation({
   async handler(ctx) {
     const federationId = ctx.workspace.federationId;
     const [[federation], seasons, categories] = await Promise.all([
-      ctx.sql`select id, name, country from workspaces where id = ${federationId} and kind = 'federation'`,
-      ctx.sql`select id, name, starts_on, ends_on, status, created_at, updated_at, version
+      ctx.db`select id, name, country from workspaces where id = ${federationId} and kind = 'federation'`,
+      ctx.db`select id, name, starts_on, ends_on, status, created_at, updated_at, version
               from seasons where federation_id = ${federationId} order by starts_on, id`,
-      ctx.sql`select id, code, name, min_age, max_age, status, created_at, updated_at, version
+      ctx.db`select id, code, name, min_age, max_age, status, created_at, updated_at, version
               from license_categories where federation_id = ${federationId} order by code`,
     ]);
     return { data: { ...federation, seasons, license_categories: categories } };

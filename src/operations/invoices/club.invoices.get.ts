@@ -13,7 +13,7 @@ export const clubInvoicesGet = defineOperation({
   params: idParams('invoice_id'),
   response: invoiceOut,
   async handler(ctx) {
-    const [invoice] = await withDetails(ctx.sql, [await invoices.get(ctx.sql, ctx.workspace, ctx.params.invoice_id)]);
+    const [invoice] = await withDetails(ctx.db, [await invoices.get(ctx.db, ctx.workspace, ctx.params.invoice_id)]);
     return { data: invoice };
   },
 });

@@ -45,8 +45,8 @@ export const clubInvoicesList = defineOperation({
   list: true,
   async handler(ctx) {
     const after = afterCursor(ctx.operationId, ctx.query)?.[0];
-    const rows = await invoiceListQuery(ctx.sql, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
+    const rows = await invoiceListQuery(ctx.db, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
     const reply = page(ctx.operationId, ctx.query, rows, (r) => [r.id]);
-    return { ...reply, data: await withDetails(ctx.sql, reply.data as InvoiceRow[]) };
+    return { ...reply, data: await withDetails(ctx.db, reply.data as InvoiceRow[]) };
   },
 });

@@ -20,5 +20,5 @@ export const clubInvoicesVoid = transitionOperation({
     }
   },
   set: (ctx) => ({ void_reason: ctx.body.reason ?? null }),
-  view: async (ctx, row) => (await withDetails(ctx.sql, [row]))[0],
+  view: async (ctx, row) => (await withDetails(ctx.unit.sql, [row]))[0],
 });

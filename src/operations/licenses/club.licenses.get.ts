@@ -13,6 +13,6 @@ export const clubLicensesGet = defineOperation({
   params: idParams('license_id'),
   response: clubLicenseOut,
   async handler(ctx) {
-    return { data: await licenses.get(ctx.sql, ctx.workspace, ctx.params.license_id) };
+    return { data: await licenses.get(ctx.db, ctx.workspace, ctx.params.license_id) };
   },
 });

@@ -13,6 +13,6 @@ export const federationLicensesGet = defineOperation({
   params: idParams('license_id'),
   response: federationLicenseOut,
   async handler(ctx) {
-    return { data: licenseView(await licenses.get(ctx.sql, ctx.workspace, ctx.params.license_id), ctx.workspace) };
+    return { data: licenseView(await licenses.get(ctx.db, ctx.workspace, ctx.params.license_id), ctx.workspace) };
   },
 });

@@ -14,6 +14,6 @@ export const clubMatchesGet = defineOperation({
   params: idParams('match_id'),
   response: clubMatchOut,
   async handler(ctx) {
-    return { data: await matchView(ctx.sql, ctx.workspace, await matches.get(ctx.sql, ctx.workspace, ctx.params.match_id)) };
+    return { data: await matchView(ctx.db, ctx.workspace, await matches.get(ctx.db, ctx.workspace, ctx.params.match_id)) };
   },
 });

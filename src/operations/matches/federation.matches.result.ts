@@ -19,5 +19,5 @@ export const federationMatchesResult = transitionOperation({
   async effect(ctx, row) {
     await completeIfDone(ctx.unit, row.competition_id);
   },
-  view: (ctx, row) => matchView(ctx.sql, ctx.workspace, row),
+  view: (ctx, row) => matchView(ctx.unit.sql, ctx.workspace, row),
 });

@@ -36,10 +36,10 @@ export const federationMatchesUpdate = defineOperation({
     const moved = body.scheduled_at !== undefined && instant(body.scheduled_at).getTime() !== current.scheduled_at.getTime();
     if (moved) set.scheduled_at = instant(body.scheduled_at!);
     if (body.venue !== undefined && body.venue !== current.venue) set.venue = body.venue;
-    if (Object.keys(set).length === 0) return { data: await matchView(ctx.sql, ctx.workspace, current) };
+    if (Object.keys(set).length === 0) return { data: await matchView(ctx.unit.sql, ctx.workspace, current) };
     const row = await matches.update(ctx.unit, current, set, action);
     if (moved) await followMatch(ctx.unit, row);
     if (row.status === 'cancelled') await completeIfDone(ctx.unit, row.competition_id);
-    return { data: await matchView(ctx.sql, ctx.workspace, row) };
+    return { data: await matchView(ctx.unit.sql, ctx.workspace, row) };
   },
 });

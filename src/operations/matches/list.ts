@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { listItems } from '../../resources/match-details.js';
 import { matchListQuery, type MatchFilters, type MatchPosition } from '../../resources/match-list.js';
 import type { MatchRow } from '../../resources/matches.js';
-import type { HandlerContext } from '../operation.js';
+import type { ReadContext } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
 import { matchListItemOut, matchStatuses } from './schemas.js';
@@ -17,14 +17,14 @@ export const matchFilters = {
   status: enumFilter(matchStatuses),
 };
 
-type ListContext = HandlerContext<undefined, MatchFilters & { limit: number; cursor?: string; [filter: string]: unknown }, undefined>;
+type ListContext = ReadContext<undefined, MatchFilters & { limit: number; cursor?: string; [filter: string]: unknown }>;
 
 /** Both lists: one keyset page of the match list query, by scheduled_at then id. */
 export async function matchPage(ctx: ListContext) {
   const q = ctx.query;
   const after = afterCursor(ctx.operationId, q, ['instant', 'id']) as MatchPosition | undefined;
-  const rows = await matchListQuery(ctx.sql, ctx.workspace, q, after, q.limit + 1);
+  const rows = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1);
   const reply = page(ctx.operationId, q, rows, (r: MatchRow) => [r.scheduled_at.toISOString(), r.id]);
-  return { ...reply, data: await listItems(ctx.sql, rows.slice(0, q.limit)) };
+  return { ...reply, data: await listItems(ctx.db, rows.slice(0, q.limit)) };
 }
 

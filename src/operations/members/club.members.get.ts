@@ -13,6 +13,6 @@ export const clubMembersGet = defineOperation({
   params: idParams('member_id'),
   response: member,
   async handler(ctx) {
-    return { data: await members.get(ctx.sql, ctx.workspace, ctx.params.member_id) };
+    return { data: await members.get(ctx.db, ctx.workspace, ctx.params.member_id) };
   },
 });

@@ -51,7 +51,7 @@ export const clubMembersList = defineOperation({
   list: true,
   async handler(ctx) {
     const after = afterCursor(ctx.operationId, ctx.query)?.[0];
-    const rows = await memberListQuery(ctx.sql, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
+    const rows = await memberListQuery(ctx.db, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
     return page(ctx.operationId, ctx.query, rows, (r) => [r.id as string]);
   },
 });

@@ -13,7 +13,7 @@ export const federationPersonsGet = defineOperation({
   params: idParams('person_id'),
   response: personOut,
   async handler(ctx) {
-    const [person] = await withLicenses(ctx.sql, [await persons.get(ctx.sql, ctx.workspace, ctx.params.person_id)]);
+    const [person] = await withLicenses(ctx.db, [await persons.get(ctx.db, ctx.workspace, ctx.params.person_id)]);
     return { data: person };
   },
 });

@@ -23,7 +23,7 @@ export const federationPersonsList = defineOperation({
   response: personOut,
   list: true,
   handler: (ctx) => {
-    const { sql, query: q } = ctx;
+    const { db: sql, query: q } = ctx;
     return listById(ctx, {
       store: persons,
       // Repeats persons_name_trgm_idx's expression exactly, so the index serves it.

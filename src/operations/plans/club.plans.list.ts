@@ -19,7 +19,7 @@ export const clubPlansList = defineOperation({
   response: planOut,
   list: true,
   async handler(ctx) {
-    const { sql, query: q } = ctx;
+    const { db: sql, query: q } = ctx;
     const after = afterCursor(ctx.operationId, q)?.[0];
     const rows = await sql<PlanRow[]>`
       select ${sql(planColumns as unknown as string[])} from membership_plans

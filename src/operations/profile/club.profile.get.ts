@@ -11,6 +11,6 @@ export const clubProfileGet = defineOperation({
   scope: 'club:profile:read',
   response: clubProfile,
   async handler(ctx) {
-    return { data: await clubs.get(ctx.sql, ctx.workspace, ctx.workspace.id) };
+    return { data: await clubs.get(ctx.db, ctx.workspace, ctx.workspace.id) };
   },
 });

@@ -24,7 +24,7 @@ export const federationProfileGet = defineOperation({
   scope: 'federation:profile:read',
   response: federationProfile,
   async handler(ctx) {
-    const [profile] = await ctx.sql`
+    const [profile] = await ctx.db`
       select id, name, short_name, country, email, website from workspaces where id = ${ctx.workspace.id} and kind = 'federation'`;
     return { data: profile };
   },

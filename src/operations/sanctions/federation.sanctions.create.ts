@@ -35,7 +35,7 @@ export const federationSanctionsCreate = defineOperation({
   body: sanctionCreateBody,
   response: sanctionOut,
   async handler(ctx) {
-    const { body, sql } = ctx;
+    const { body, unit: { sql } } = ctx;
     const startsOn = body.starts_on ?? todayUtc();
     const errors = pairing(body, startsOn);
     if (errors.length > 0) throw invalidFields(errors);

@@ -26,7 +26,7 @@ export const federationSanctionsList = defineOperation({
     const today = todayUtc();
     return listById(ctx, {
       store: sanctions,
-      filters: [q.status ? statusIs(ctx.sql, q.status, today) : undefined, equals(ctx, 'subject_type', q.subject_type),
+      filters: [q.status ? statusIs(ctx.db, q.status, today) : undefined, equals(ctx, 'subject_type', q.subject_type),
         equals(ctx, 'person_id', q.person_id), equals(ctx, 'club_id', q.club_id)],
       shape: (row) => withStatus(row, today),
     });

@@ -13,7 +13,7 @@ export const federationStandingsGet = defineOperation({
   params: idParams('competition_id'),
   response: standingsOut,
   async handler(ctx) {
-    const competition = await competitions.get(ctx.sql, ctx.workspace, ctx.params.competition_id);
-    return { data: { competition_id: competition.id, competition_status: competition.status, rows: await tableOf(ctx.sql, competition) } };
+    const competition = await competitions.get(ctx.db, ctx.workspace, ctx.params.competition_id);
+    return { data: { competition_id: competition.id, competition_status: competition.status, rows: await tableOf(ctx.db, competition) } };
   },
 });

@@ -14,7 +14,7 @@ export const clubTeamsCreate = defineOperation({
   reasons: ['season_closed'],
   async handler(ctx) {
     const { body } = ctx;
-    await expectSeasonOpenForTeams(ctx.sql, ctx.workspace, body.season_id);
+    await expectSeasonOpenForTeams(ctx.unit.sql, ctx.workspace, body.season_id);
     const team = await teams.insert(ctx.unit, { club_id: ctx.workspace.id, ...body });
     return { status: 201, data: { ...team, roster: [] }, location: `/v1/club/teams/${team.id}` };
   },

@@ -13,6 +13,6 @@ export const clubTeamsGet = defineOperation({
   params: idParams('team_id'),
   response: teamOut,
   async handler(ctx) {
-    return { data: await withRoster(ctx.sql, await teams.get(ctx.sql, ctx.workspace, ctx.params.team_id)) };
+    return { data: await withRoster(ctx.db, await teams.get(ctx.db, ctx.workspace, ctx.params.team_id)) };
   },
 });

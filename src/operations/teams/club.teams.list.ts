@@ -16,7 +16,7 @@ export const clubTeamsList = defineOperation({
   list: true,
   async handler(ctx) {
     const q = ctx.query;
-    const sql = ctx.sql;
+    const sql = ctx.db;
     const after = afterCursor(ctx.operationId, q)?.[0] ?? '0';
     const rows = await sql`
       select t.id, t.name, t.season_id, t.category, t.gender, t.status,

@@ -18,9 +18,9 @@ export const clubTeamsUpdate = defineOperation({
   async handler(ctx) {
     const { body, locked: current } = ctx;
     const keys = Object.keys(body);
-    if (keys.length === 0) return { data: await withRoster(ctx.sql, current) };
+    if (keys.length === 0) return { data: await withRoster(ctx.unit.sql, current) };
     // Archiving or restoring alone stays possible for the teams of a closed season.
-    if (keys.some((k) => k !== 'status')) await expectSeasonOpenForTeams(ctx.sql, ctx.workspace, body.season_id ?? current.season_id);
-    return { data: await withRoster(ctx.sql, await teams.update(ctx.unit, current, body)) };
+    if (keys.some((k) => k !== 'status')) await expectSeasonOpenForTeams(ctx.unit.sql, ctx.workspace, body.season_id ?? current.season_id);
+    return { data: await withRoster(ctx.unit.sql, await teams.update(ctx.unit, current, body)) };
   },
 });

@@ -13,6 +13,6 @@ export const federationTransfersGet = defineOperation({
   params: idParams('transfer_id'),
   response: transferOut,
   async handler(ctx) {
-    return { data: await transfers.get(ctx.sql, ctx.workspace, ctx.params.transfer_id) };
+    return { data: await transfers.get(ctx.db, ctx.workspace, ctx.params.transfer_id) };
   },
 });

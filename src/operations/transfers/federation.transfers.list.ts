@@ -19,7 +19,7 @@ export const federationTransfersList = defineOperation({
   response: transferOut,
   list: true,
   handler: (ctx) => {
-    const { sql, query: q } = ctx;
+    const { db: sql, query: q } = ctx;
     return listById(ctx, {
       store: transfers,
       filters: [equals(ctx, 'status', q.status),
