@@ -1,6 +1,7 @@
 // Who is calling: the vocabulary every layer shares, so none of them imports it from http/.
 
-export type WorkspaceKind = 'club' | 'federation';
+export const workspaceKinds = ['club', 'federation'] as const;
+export type WorkspaceKind = (typeof workspaceKinds)[number];
 
 export interface Workspace {
   id: string;

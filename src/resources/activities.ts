@@ -5,15 +5,18 @@ import { defineMachine, expectState } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db } from './unit.js';
 
+export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
+export const attendanceStatuses = ['present', 'absent', 'excused', 'late'] as const;
+
 export interface ActivityRow extends Versioned {
-  kind: 'training' | 'match' | 'meeting' | 'other';
+  kind: (typeof activityKinds)[number];
   title: string;
   team_id: string | null;
   starts_at: Date;
   ends_at: Date;
   location: string | null;
   notes: string | null;
-  status: 'scheduled' | 'cancelled';
+  status: (typeof activityMachine.states)[number];
   cancel_reason: string | null;
   created_at: Date;
   updated_at: Date;
@@ -29,13 +32,13 @@ export const activities = defineStore<ActivityRow>({
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });
 
-export const activityStates = defineMachine('activity', ['scheduled', 'cancelled'], {
+export const activityMachine = defineMachine('activity', ['scheduled', 'cancelled'], {
   cancel: { from: ['scheduled'], to: 'cancelled', done: 'cancelled' },
 });
 
 /** Only a scheduled activity changes: an update or attendance on a cancelled one is 409. */
-export function expectScheduled(activity: ActivityRow, doing: string): void {
-  expectState('activity', activity, ['scheduled'], doing);
+export function expectScheduled(activity: ActivityRow, done: string): void {
+  expectState('activity', activity, ['scheduled'], done);
 }
 
 /** Instants are kept to the millisecond the API shows (sql/00006_teams_activities.sql). */

@@ -4,12 +4,14 @@ import { ruleViolation } from '../errors.js';
 import { ageOn } from './calendar.js';
 import { defineStore, type Versioned } from './store.js';
 
+export const categoryStatuses = ['active', 'retired'] as const;
+
 export interface CategoryRow extends Versioned {
   code: string;
   name: string;
   min_age: number | null;
   max_age: number | null;
-  status: 'active' | 'retired';
+  status: (typeof categoryStatuses)[number];
   created_at: Date;
   updated_at: Date;
 }

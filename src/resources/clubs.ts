@@ -12,7 +12,7 @@ export interface ClubRow extends Versioned {
   short_name: string | null;
   federation_id: string;
   affiliation_number: string;
-  status: 'active' | 'suspended';
+  status: (typeof clubMachine.states)[number];
   email: string | null;
   phone: string | null;
   website: string | null;
@@ -33,7 +33,7 @@ export const clubs = defineStore<ClubRow>({
   audience: (row) => ({ workspaces: [row.id, row.federation_id] }),
 });
 
-export const clubStates = defineMachine('club', ['active', 'suspended'], {
+export const clubMachine = defineMachine('club', ['active', 'suspended'], {
   suspend: { from: ['active'], to: 'suspended', done: 'suspended' },
   reinstate: { from: ['suspended'], to: 'active', done: 'reinstated' },
 });

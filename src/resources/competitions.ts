@@ -4,6 +4,7 @@ import { invalidField } from '../errors.js';
 import { defineMachine } from './machine.js';
 import { todayUtc } from './calendar.js';
 import { acceptedSides } from './entries.js';
+import { legs } from './matches.js';
 import { standings, type PlayedMatch, type Points, type StandingsRow } from './standings.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
@@ -12,8 +13,8 @@ export interface CompetitionRow extends Versioned {
   name: string;
   season_id: string;
   category_id: string | null;
-  legs: 1 | 2;
-  status: 'draft' | 'open' | 'closed' | 'scheduled' | 'completed';
+  legs: (typeof legs)[number];
+  status: (typeof competitionMachine.states)[number];
   entry_deadline: string | null;
   starts_on: string;
   max_entries: number | null;
@@ -40,7 +41,7 @@ export const competitions = defineStore<CompetitionRow>({
     : { workspaces: [ws.federationId], clubsOf: ws.federationId }),
 });
 
-export const competitionStates = defineMachine('competition', ['draft', 'open', 'closed', 'scheduled', 'completed'], {
+export const competitionMachine = defineMachine('competition', ['draft', 'open', 'closed', 'scheduled', 'completed'], {
   open: { from: ['draft'], to: 'open', done: 'opened' },
   close: { from: ['open'], to: 'closed', done: 'closed' },
   schedule: { from: ['closed'], to: 'scheduled', done: 'scheduled' },
@@ -61,7 +62,7 @@ export async function completeIfDone(unit: Unit, competitionId: string): Promise
   const { sql } = unit;
   const [competition] = await sql<CompetitionRow[]>`
     select ${sql(competitionColumns as unknown as string[])} from competitions where id = ${competitionId} for update`;
-  const { from, to, done } = competitionStates.transitions.complete;
+  const { from, to, done } = competitionMachine.transitions.complete;
   if (!competition || !from.includes(competition.status as 'scheduled')) return;
   const [open] = await sql`select 1 from matches where competition_id = ${competitionId} and status in ('scheduled', 'postponed') limit 1`;
   if (!open) await competitions.update(unit, competition, { status: to }, done);

@@ -11,7 +11,7 @@ export interface EntryRow extends Versioned {
   club_id: string;
   team_id: string;
   team_name: string;
-  status: 'pending' | 'accepted' | 'rejected' | 'withdrawn';
+  status: (typeof entryMachine.states)[number];
   reason: string | null;
   created_at: Date;
   updated_at: Date;
@@ -29,7 +29,7 @@ export const entries = defineStore<EntryRow>({
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
 
-export const entryStates = defineMachine('entry', ['pending', 'accepted', 'rejected', 'withdrawn'], {
+export const entryMachine = defineMachine('entry', ['pending', 'accepted', 'rejected', 'withdrawn'], {
   accept: { from: ['pending'], to: 'accepted', done: 'accepted' },
   reject: { from: ['pending'], to: 'rejected', done: 'rejected' },
   withdraw: { from: ['pending', 'accepted'], to: 'withdrawn', done: 'withdrawn' },

@@ -14,7 +14,7 @@ export interface InvoiceRow extends Versioned {
   amount: string;
   amount_paid: string;
   currency: string;
-  status: 'open' | 'paid' | 'void';
+  status: InvoiceStatus;
   issued_on: string;
   due_on: string | null;
   void_reason: string | null;
@@ -23,7 +23,8 @@ export interface InvoiceRow extends Versioned {
 }
 
 export interface InvoiceLine { description: string; amount: number }
-export type PaymentMethod = 'cash' | 'card' | 'bank_transfer' | 'other';
+export const paymentMethods = ['cash', 'card', 'bank_transfer', 'other'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 export interface NewPayment { amount: number; method: PaymentMethod; paid_on: string; reference: string | null }
 
 export const invoiceColumns = [
@@ -41,10 +42,11 @@ export const invoices = defineStore<InvoiceRow>({
 });
 
 // `pay` moves to paid only with the payment that settles the balance (recordPayment).
-export const invoiceStates = defineMachine('invoice', ['open', 'paid', 'void'], {
+export const invoiceMachine = defineMachine('invoice', ['open', 'paid', 'void'], {
   pay: { from: ['open'], to: 'paid', done: 'paid' },
   void: { from: ['open'], to: 'void', done: 'voided' },
 });
+export type InvoiceStatus = (typeof invoiceMachine.states)[number];
 
 export async function memberHasInvoices(db: Db, memberId: string): Promise<boolean> {
   const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${memberId}) as found`;
@@ -127,7 +129,7 @@ export async function withDetails(db: Db, rows: readonly InvoiceRow[]): Promise<
  */
 export async function recordPayment(unit: Unit, invoice: InvoiceRow, payment: NewPayment): Promise<InvoiceRow> {
   const { sql, workspace } = unit;
-  const { to, done } = transitionFrom(invoiceStates, 'pay', invoice);
+  const { to, done } = transitionFrom(invoiceMachine, 'pay', invoice);
   const left = balance(invoice.amount, invoice.amount_paid);
   if (payment.amount > left) {
     throw ruleViolation('overpayment', `a payment of ${payment.amount} exceeds the balance of invoice ${invoice.number}, ${left}`,

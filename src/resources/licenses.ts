@@ -14,7 +14,7 @@ export interface LicenseRow extends Versioned {
   season_id: string;
   category_id: string;
   category_code: string;
-  status: 'requested' | 'approved' | 'rejected' | 'withdrawn' | 'suspended';
+  status: (typeof licenseMachine.states)[number];
   requested_at: Date;
   decided_at: Date | null;
   reason: string | null;
@@ -37,7 +37,7 @@ export const licenses = defineStore<LicenseRow>({
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
 
-export const licenseStates = defineMachine('license', ['requested', 'approved', 'rejected', 'withdrawn', 'suspended'], {
+export const licenseMachine = defineMachine('license', ['requested', 'approved', 'rejected', 'withdrawn', 'suspended'], {
   approve: { from: ['requested'], to: 'approved', done: 'approved' },
   reject: { from: ['requested'], to: 'rejected', done: 'rejected' },
   withdraw: { from: ['requested'], to: 'withdrawn', done: 'withdrawn' },

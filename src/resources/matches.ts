@@ -3,10 +3,15 @@ import { ApiError } from '../errors.js';
 import { expectState, defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 
+/** A competition is played once or home and away; a match is its first or second leg. */
+export const legs = [1, 2] as const;
+/** Who settled a played match's score: both clubs' agreeing reports, or the federation. */
+export const resultSources = ['reports', 'federation'] as const;
+
 export interface MatchRow extends Versioned {
   competition_id: string;
   round: number;
-  leg: 1 | 2;
+  leg: (typeof legs)[number];
   home_entry_id: string;
   home_club_id: string;
   home_team_id: string;
@@ -17,10 +22,10 @@ export interface MatchRow extends Versioned {
   away_team_name: string;
   scheduled_at: Date;
   venue: string | null;
-  status: 'scheduled' | 'postponed' | 'played' | 'cancelled';
+  status: (typeof matchMachine.states)[number];
   home_score: number | null;
   away_score: number | null;
-  result_source: 'reports' | 'federation' | null;
+  result_source: (typeof resultSources)[number] | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,7 +43,7 @@ export const matches = defineStore<MatchRow>({
   audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),
 });
 
-export const matchStates = defineMachine('match', ['scheduled', 'postponed', 'played', 'cancelled'], {
+export const matchMachine = defineMachine('match', ['scheduled', 'postponed', 'played', 'cancelled'], {
   postpone: { from: ['scheduled'], to: 'postponed', done: 'postponed' },
   reschedule: { from: ['postponed'], to: 'scheduled', done: 'rescheduled' },
   cancel: { from: ['scheduled', 'postponed'], to: 'cancelled', done: 'cancelled' },
@@ -59,7 +64,7 @@ export const matchDay = (match: Pick<MatchRow, 'scheduled_at'>): string => match
 
 /** A club's lineup goes in before kickoff, while the match is still to be played. */
 export function expectBeforeKickoff(match: MatchRow, now: Date): void {
-  expectState('match', match, openStates, 'a lineup');
+  expectState('match', match, openStates, 'given a lineup');
   if (now.getTime() >= match.scheduled_at.getTime()) {
     throw new ApiError('invalid_state', `match ${match.id} kicked off at ${match.scheduled_at.toISOString()}; lineups close at kickoff`);
   }
@@ -67,7 +72,7 @@ export function expectBeforeKickoff(match: MatchRow, now: Date): void {
 
 /** A club reports the score after kickoff, while the match is still to be played. */
 export function expectAfterKickoff(match: MatchRow, now: Date): void {
-  expectState('match', match, openStates, 'a result report');
+  expectState('match', match, openStates, 'reported on');
   if (now.getTime() < match.scheduled_at.getTime()) {
     throw new ApiError('invalid_state', `match ${match.id} kicks off at ${match.scheduled_at.toISOString()}; results are reported after kickoff`);
   }

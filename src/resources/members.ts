@@ -8,6 +8,10 @@ import { memberHasLicenses } from './licenses.js';
 import { teams } from './teams.js';
 import type { Db, Unit } from './unit.js';
 
+/** A member's and a person's gender. */
+export const genders = ['female', 'male', 'non_binary', 'undisclosed'] as const;
+export type Gender = (typeof genders)[number];
+
 export type Address = { line1: string; line2: string | null; postal_code: string; city: string; country: string };
 export type Guardian = { name: string; relationship: string; email: string | null; phone: string | null };
 
@@ -15,13 +19,13 @@ export interface MemberRow extends Versioned {
   first_name: string;
   last_name: string;
   birth_date: string;
-  gender: 'female' | 'male' | 'non_binary' | 'undisclosed';
+  gender: Gender;
   email: string | null;
   phone: string | null;
   address: Address | null;
   external_ref: string | null;
   joined_on: string;
-  status: 'active' | 'archived';
+  status: MemberStatus;
   person_id: string | null;
   guardians: Guardian[];
   created_at: Date;
@@ -42,10 +46,11 @@ export const members = defineStore<MemberRow>({
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });
 
-export const memberStates = defineMachine('member', ['active', 'archived'], {
+export const memberMachine = defineMachine('member', ['active', 'archived'], {
   archive: { from: ['active'], to: 'archived', done: 'archived' },
   restore: { from: ['archived'], to: 'active', done: 'restored' },
 });
+export type MemberStatus = (typeof memberMachine.states)[number];
 
 /** A new roster place, license or invoice needs an active member (422 `member_archived`). */
 export function expectActive(member: MemberRow): void {

@@ -5,12 +5,15 @@ import { matchDay, type MatchRow } from './matches.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 
+export const officialStatuses = ['active', 'inactive'] as const;
+export const officialRoles = ['referee', 'assistant_referee', 'fourth_official', 'commissioner'] as const;
+
 export interface OfficialRow extends Versioned {
   first_name: string;
   last_name: string;
   email: string | null;
   grade: string;
-  status: 'active' | 'inactive';
+  status: (typeof officialStatuses)[number];
   created_at: Date;
   updated_at: Date;
 }
@@ -26,7 +29,7 @@ export const officials = defineStore<OfficialRow>({
 
 export interface Assignment {
   official_id: string;
-  role: 'referee' | 'assistant_referee' | 'fourth_official' | 'commissioner';
+  role: (typeof officialRoles)[number];
 }
 
 /**

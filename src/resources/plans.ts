@@ -3,6 +3,8 @@ import { ruleViolation } from '../errors.js';
 import { minorUnits } from './money.js';
 import { defineStore, type Versioned } from './store.js';
 
+export const planStatuses = ['active', 'retired'] as const;
+
 export interface PlanRow extends Versioned {
   name: string;
   season_id: string;
@@ -10,7 +12,7 @@ export interface PlanRow extends Versioned {
   amount: string;
   currency: string;
   description: string | null;
-  status: 'active' | 'retired';
+  status: (typeof planStatuses)[number];
   created_at: Date;
   updated_at: Date;
 }

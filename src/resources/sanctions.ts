@@ -6,17 +6,20 @@ import { expectState, defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db } from './unit.js';
 
+export const subjectTypes = ['person', 'club'] as const;
+export const sanctionKinds = ['warning', 'fine', 'suspension'] as const;
+
 export interface SanctionRow extends Versioned {
-  subject_type: 'person' | 'club';
+  subject_type: (typeof subjectTypes)[number];
   person_id: string | null;
   club_id: string | null;
-  kind: 'warning' | 'fine' | 'suspension';
+  kind: (typeof sanctionKinds)[number];
   reason: string;
   starts_on: string;
   ends_on: string | null;
   amount: number | null;
   currency: string | null;
-  status: 'active' | 'lifted' | 'expired';
+  status: (typeof sanctionMachine.states)[number];
   lifted_at: Date | null;
   lift_reason: string | null;
   created_at: Date;
@@ -33,9 +36,9 @@ export const sanctions = defineStore<SanctionRow>({
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });
 
-export const sanctionStates = defineMachine('sanction', ['active', 'lifted', 'expired'], {
+export const sanctionMachine = defineMachine('sanction', ['active', 'lifted', 'expired'], {
   lift: { from: ['active'], to: 'lifted', done: 'lifted' },
-});
+}, { derived: ['expired'] });
 
 /** The status as the API shows it: an active sanction past its ends_on has expired. */
 export function withStatus<R extends SanctionRow>(row: R, today = todayUtc()): R {
@@ -44,7 +47,7 @@ export function withStatus<R extends SanctionRow>(row: R, today = todayUtc()): R
 
 /** Only a sanction still running can be lifted: an expired one is 409 like a lifted one. */
 export function expectRunning(row: SanctionRow): void {
-  expectState('sanction', withStatus(row), ['active'], 'lifting');
+  expectState('sanction', withStatus(row), ['active'], 'lifted');
 }
 
 /** The list's `status` filter over the stored columns. */

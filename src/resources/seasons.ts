@@ -8,7 +8,7 @@ export interface SeasonRow extends Versioned {
   name: string;
   starts_on: string;
   ends_on: string;
-  status: 'planned' | 'open' | 'closed';
+  status: (typeof seasonMachine.states)[number];
   created_at: Date;
   updated_at: Date;
 }
@@ -23,7 +23,7 @@ export const seasons = defineStore<SeasonRow>({
 });
 
 /** Status moves forward only, one step at a time (domain.md, Season: update). */
-export const seasonStates = defineMachine('season', ['planned', 'open', 'closed'], {
+export const seasonMachine = defineMachine('season', ['planned', 'open', 'closed'], {
   open: { from: ['planned'], to: 'open', done: 'opened' },
   close: { from: ['open'], to: 'closed', done: 'closed' },
 });
@@ -55,5 +55,5 @@ export async function expectNoOverlap(db: Db, federationId: string, startsOn: st
 export function seasonStep(season: SeasonRow, to: SeasonRow['status']): Transition<SeasonRow['status']> {
   const action = to === 'open' ? 'open' : to === 'closed' ? 'close' : undefined;
   if (!action) throw new ApiError('invalid_state', `season ${season.id} is ${season.status}; a season never returns to planned`);
-  return transitionFrom(seasonStates, action, season);
+  return transitionFrom(seasonMachine, action, season);
 }

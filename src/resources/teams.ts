@@ -5,19 +5,23 @@ import { seasons } from './seasons.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db } from './unit.js';
 
+export const teamGenders = ['female', 'male', 'mixed'] as const;
+export const teamStatuses = ['active', 'archived'] as const;
+export const rosterRoles = ['player', 'coach', 'assistant_coach', 'manager', 'medic'] as const;
+
 export interface TeamRow extends Versioned {
   name: string;
   season_id: string;
   category: string;
-  gender: 'female' | 'male' | 'mixed';
-  status: 'active' | 'archived';
+  gender: (typeof teamGenders)[number];
+  status: (typeof teamStatuses)[number];
   created_at: Date;
   updated_at: Date;
 }
 
 export interface RosterEntry {
   member_id: string;
-  role: string;
+  role: (typeof rosterRoles)[number];
   shirt_number: number | null;
   added_at: Date;
 }

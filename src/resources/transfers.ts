@@ -6,7 +6,7 @@ import { todayUtc } from './calendar.js';
 import { clubUnit } from './clubs.js';
 import { licenses, moveLicense } from './licenses.js';
 import { defineMachine } from './machine.js';
-import { memberColumns, members, memberStates, type MemberRow } from './members.js';
+import { memberColumns, members, memberMachine, type MemberRow } from './members.js';
 import { persons, placeAt, type PersonRow } from './persons.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Unit } from './unit.js';
@@ -18,7 +18,7 @@ export interface TransferRow extends Versioned {
   from_club_id: string;
   to_club_id: string;
   season_id: string;
-  status: 'requested' | 'released' | 'approved' | 'rejected' | 'cancelled';
+  status: (typeof transferMachine.states)[number];
   requested_at: Date;
   released_at: Date | null;
   decided_at: Date | null;
@@ -41,7 +41,7 @@ export const transfers = defineStore<TransferRow>({
   audience: (row, ws) => ({ workspaces: [row.from_club_id, row.to_club_id, ws.federationId] }),
 });
 
-export const transferStates = defineMachine('transfer', ['requested', 'released', 'approved', 'rejected', 'cancelled'], {
+export const transferMachine = defineMachine('transfer', ['requested', 'released', 'approved', 'rejected', 'cancelled'], {
   release: { from: ['requested'], to: 'released', done: 'released' },
   cancel: { from: ['requested', 'released'], to: 'cancelled', done: 'cancelled' },
   approve: { from: ['released'], to: 'approved', done: 'approved' },
@@ -75,7 +75,7 @@ export async function land(unit: Unit, transfer: TransferRow): Promise<void> {
   const leaving = await members.get(sql, origin.workspace, license.member_id, { lock: true });
   const member = await memberFor(clubUnit(unit, transfer.to_club_id), await persons.get(sql, workspace, transfer.person_id));
   await moveLicense(unit, license, transfer.to_club_id, member.id);
-  const { to, done } = memberStates.transitions.archive;
+  const { to, done } = memberMachine.transitions.archive;
   if (leaving.status === 'active') await members.update(origin, leaving, { status: to }, done);
   await placeAt(unit, await persons.get(sql, workspace, transfer.person_id, { lock: true }), transfer.to_club_id);
 }
@@ -89,7 +89,7 @@ async function memberFor(club: Unit, person: PersonRow): Promise<MemberRow> {
     order by (status = 'active') desc, id limit 1 for update`;
   if (linked?.status === 'active') return linked;
   if (linked) {
-    const { to, done } = memberStates.transitions.restore;
+    const { to, done } = memberMachine.transitions.restore;
     return members.update(club, linked, { status: to }, done);
   }
   return members.insert(club, {

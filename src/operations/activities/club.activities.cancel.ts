@@ -1,4 +1,4 @@
-import { activities, activityStates, withAttendance } from '../../resources/activities.js';
+import { activities, activityMachine, withAttendance } from '../../resources/activities.js';
 import { transitionOperation } from '../transition.js';
 import { activityCancelBody, activityOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const clubActivitiesCancel = transitionOperation({
   kind: 'club',
   scope: 'club:activities:write',
   store: activities,
-  machine: activityStates,
+  machine: activityMachine,
   action: 'cancel',
   body: activityCancelBody,
   response: activityOut,

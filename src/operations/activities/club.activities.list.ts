@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
-import { activityKinds, activityListItemOut, activityStatuses } from './schemas.js';
+import { activityListItemOut } from './schemas.js';
+import { activityKinds, activityMachine } from '../../resources/activities.js';
 
 export const clubActivitiesList = defineOperation({
   id: 'club.activities.list',
@@ -15,7 +16,7 @@ export const clubActivitiesList = defineOperation({
     from: v.optional(v.pipe(timestamp, v.description('Activities starting at or after this instant.'))),
     to: v.optional(v.pipe(timestamp, v.description('Activities starting at or before this instant.'))),
     team_id: v.optional(id),
-    status: enumFilter(activityStatuses),
+    status: enumFilter(activityMachine.states),
     kind: enumFilter(activityKinds),
   }),
   response: activityListItemOut,

@@ -18,7 +18,7 @@ export const clubActivitiesUpdate = defineOperation({
   refusals: ['invalid_state'],
   async handler(ctx) {
     const { body, locked: current } = ctx;
-    expectScheduled(current, 'update');
+    expectScheduled(current, 'updated');
     const patch: Record<string, unknown> = { ...body };
     if (body.starts_at !== undefined) patch.starts_at = instant(body.starts_at);
     if (body.ends_at !== undefined) patch.ends_at = instant(body.ends_at);

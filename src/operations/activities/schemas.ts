@@ -1,9 +1,6 @@
 import * as v from 'valibot';
 import { exampleMeta, id, out, resourceMeta, text, timestamp } from '../schemas.js';
-
-export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
-export const activityStatuses = ['scheduled', 'cancelled'] as const;
-export const attendanceStatuses = ['present', 'absent', 'excused', 'late'] as const;
+import { activityKinds, activityMachine, attendanceStatuses } from '../../resources/activities.js';
 
 const kind = v.picklist(activityKinds, `must be one of ${activityKinds.join(', ')}`);
 
@@ -23,7 +20,7 @@ const activityFields = {
   ends_at: out.instant,
   location: v.nullable(v.string()),
   notes: v.nullable(v.string()),
-  status: v.picklist(activityStatuses),
+  status: v.picklist(activityMachine.states),
   cancel_reason: v.nullable(v.string()),
 };
 

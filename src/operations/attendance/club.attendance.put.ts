@@ -20,7 +20,7 @@ export const clubAttendancePut = defineOperation({
     const { sql } = ctx.unit;
     const activity = ctx.locked;
     const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
-    expectScheduled(activity, 'attendance');
+    expectScheduled(activity, 'given attendance');
     const [row] = await sql<{ created: boolean }[]>`
       insert into attendance (activity_id, member_id, status, note) values (${activity.id}, ${member.id}, ${ctx.body.status}, ${ctx.body.note ?? null})
       on conflict (activity_id, member_id) do update set status = excluded.status, note = excluded.note, recorded_at = now()

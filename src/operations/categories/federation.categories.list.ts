@@ -1,8 +1,8 @@
-import { categories } from '../../resources/categories.js';
+import { categories, categoryStatuses } from '../../resources/categories.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
-import { categoryOut, categoryStatuses } from './schemas.js';
+import { categoryOut } from './schemas.js';
 
 export const federationCategoriesList = defineOperation({
   id: 'federation.categories.list',

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { resourceMeta, text } from '../schemas.js';
-
-export const categoryStatuses = ['active', 'retired'] as const;
+import { categoryStatuses } from '../../resources/categories.js';
 
 export const categoryOut = v.pipe(
   v.object({

@@ -1,8 +1,8 @@
-import { clubs, withCounts } from '../../resources/clubs.js';
+import { clubs, withCounts, clubMachine } from '../../resources/clubs.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
-import { clubStatuses, federationClubOut } from './schemas.js';
+import { federationClubOut } from './schemas.js';
 
 export const federationClubsList = defineOperation({
   id: 'federation.clubs.list',
@@ -11,7 +11,7 @@ export const federationClubsList = defineOperation({
   path: '/v1/federation/clubs',
   kind: 'federation',
   scope: 'federation:clubs:read',
-  query: listQuery({ status: enumFilter(clubStatuses) }),
+  query: listQuery({ status: enumFilter(clubMachine.states) }),
   response: federationClubOut,
   list: true,
   handler: (ctx) => listById(ctx, {

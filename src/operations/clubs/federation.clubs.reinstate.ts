@@ -1,4 +1,4 @@
-import { clubs, clubStates, withCounts } from '../../resources/clubs.js';
+import { clubs, clubMachine, withCounts } from '../../resources/clubs.js';
 import { transitionOperation } from '../transition.js';
 import { federationClubOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationClubsReinstate = transitionOperation({
   kind: 'federation',
   scope: 'federation:clubs:write',
   store: clubs,
-  machine: clubStates,
+  machine: clubMachine,
   action: 'reinstate',
   response: federationClubOut,
   set: () => ({ suspend_reason: null }),

@@ -1,4 +1,4 @@
-import { clubs, clubStates, withCounts } from '../../resources/clubs.js';
+import { clubs, clubMachine, withCounts } from '../../resources/clubs.js';
 import { transitionOperation } from '../transition.js';
 import { clubSuspendBody, federationClubOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationClubsSuspend = transitionOperation({
   kind: 'federation',
   scope: 'federation:clubs:write',
   store: clubs,
-  machine: clubStates,
+  machine: clubMachine,
   action: 'suspend',
   body: clubSuspendBody,
   response: federationClubOut,

@@ -2,8 +2,6 @@ import * as v from 'valibot';
 import { clubProfile } from '../profile/schemas.js';
 import { text } from '../schemas.js';
 
-export const clubStatuses = ['active', 'suspended'] as const;
-
 export const federationClubOut = v.pipe(
   v.object({
     ...clubProfile.entries,

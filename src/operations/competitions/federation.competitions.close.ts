@@ -1,5 +1,5 @@
-import { competitions, competitionStates } from '../../resources/competitions.js';
-import { entries, entryStates, type EntryRow } from '../../resources/entries.js';
+import { competitions, competitionMachine } from '../../resources/competitions.js';
+import { entries, entryMachine, type EntryRow } from '../../resources/entries.js';
 import { transitionOperation } from '../transition.js';
 import { competitionOut } from './schemas.js';
 
@@ -10,12 +10,12 @@ export const federationCompetitionsClose = transitionOperation({
   kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
-  machine: competitionStates,
+  machine: competitionMachine,
   action: 'close',
   response: competitionOut,
   async effect(ctx, row) {
     const { sql } = ctx.unit;
-    const { to, done } = entryStates.transitions.reject;
+    const { to, done } = entryMachine.transitions.reject;
     const pending = await sql<EntryRow[]>`
       select ${sql(entries.columns as string[])} from entries where competition_id = ${row.id} and status = 'pending' order by id for update`;
     for (const entry of pending) await entries.update(ctx.unit, entry, { status: to, reason: 'entries closed' }, done);

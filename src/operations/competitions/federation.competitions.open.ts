@@ -1,4 +1,4 @@
-import { competitions, competitionStates } from '../../resources/competitions.js';
+import { competitions, competitionMachine } from '../../resources/competitions.js';
 import { transitionOperation } from '../transition.js';
 import { competitionOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationCompetitionsOpen = transitionOperation({
   kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
-  machine: competitionStates,
+  machine: competitionMachine,
   action: 'open',
   response: competitionOut,
 });

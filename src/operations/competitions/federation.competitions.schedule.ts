@@ -1,5 +1,5 @@
 import { ruleViolation } from '../../errors.js';
-import { competitions, competitionStates } from '../../resources/competitions.js';
+import { competitions, competitionMachine } from '../../resources/competitions.js';
 import { acceptedSides } from '../../resources/entries.js';
 import { fixtures } from '../../resources/fixtures.js';
 import { matches } from '../../resources/matches.js';
@@ -13,7 +13,7 @@ export const federationCompetitionsSchedule = transitionOperation({
   kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
-  machine: competitionStates,
+  machine: competitionMachine,
   action: 'schedule',
   body: fixturesBody,
   response: competitionOut,

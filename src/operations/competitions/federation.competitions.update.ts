@@ -22,11 +22,11 @@ export const federationCompetitionsUpdate = defineOperation({
   refusals: ['invalid_state', 'conflict'],
   async handler(ctx) {
     const { body, locked: current, unit: { sql } } = ctx;
-    expectState('competition', current, ['draft', 'open'], 'an update');
+    expectState('competition', current, ['draft', 'open'], 'updated');
     const { status: _, points, ...set } = body;
     if (Object.keys(body).length === 0) return { data: current };
     if (set.season_id !== undefined && set.season_id !== current.season_id) {
-      expectState('competition', current, ['draft'], 'a change of season');
+      expectState('competition', current, ['draft'], 'moved to another season');
       await seasons.referenced(sql, ctx.workspace, set.season_id, '/season_id');
     }
     if (set.category_id) await categories.referenced(sql, ctx.workspace, set.category_id, '/category_id');

@@ -1,12 +1,12 @@
 // The one list both kinds serve: the competitions the caller sees.
 import * as v from 'valibot';
-import { competitions } from '../../resources/competitions.js';
+import { competitions, competitionMachine } from '../../resources/competitions.js';
 import { equals, listById } from '../listing.js';
 import type { ReadContext } from '../operation.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { competitionOut, competitionStatuses } from './schemas.js';
+import { competitionOut } from './schemas.js';
 
-export const competitionsQuery = listQuery({ status: enumFilter(competitionStatuses), season_id: v.optional(id) });
+export const competitionsQuery = listQuery({ status: enumFilter(competitionMachine.states), season_id: v.optional(id) });
 
 /** Both lists: the competitions the caller sees (competitions.visible), by id. */
 export const competitionsPage = (ctx: ReadContext<undefined, v.InferOutput<typeof competitionsQuery>>) =>

@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { entryOut } from '../entries/schemas.js';
 import { standingsRows } from '../standings/schemas.js';
 import { date, id, out, readOnly, resourceMeta, text } from '../schemas.js';
-
-export const competitionStatuses = ['draft', 'open', 'closed', 'scheduled', 'completed'] as const;
+import { competitionMachine } from '../../resources/competitions.js';
+import { legs } from '../../resources/matches.js';
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer('must be an integer'),
   v.minValue(min, `must be from ${min} to ${max}`), v.maxValue(max, `must be from ${min} to ${max}`));
-const legs = v.picklist([1, 2], 'must be 1 or 2');
+const legCount = v.picklist(legs, `must be ${legs.join(' or ')}`);
 const maxEntries = v.pipe(int(2, 1000), v.description('Pending and accepted entries together.'));
 const deadline = v.pipe(date, v.description('Entries close at the end of this UTC day.'));
 const pointsIn = v.strictObject({ win: int(0, 100), draw: int(0, 100), loss: int(0, 100) });
@@ -23,8 +23,8 @@ export const competitionFields = {
   name: v.string(),
   season_id: out.id,
   category_id: v.nullable(out.id),
-  legs: v.picklist([1, 2]),
-  status: v.picklist(competitionStatuses),
+  legs: v.picklist(legs),
+  status: v.picklist(competitionMachine.states),
   entry_deadline: v.nullable(out.date),
   starts_on: out.date,
   max_entries: v.nullable(out.integer),
@@ -38,7 +38,7 @@ export const competitionCreateBody = v.pipe(v.strictObject({
   name: text(1, 120),
   season_id: id,
   category_id: v.optional(v.nullable(id)),
-  legs: v.optional(legs),
+  legs: v.optional(legCount),
   entry_deadline: v.optional(v.nullable(deadline)),
   starts_on: date,
   max_entries: v.optional(v.nullable(maxEntries)),
@@ -51,7 +51,7 @@ export const competitionPatchBody = v.pipe(v.strictObject({
   name: v.optional(text(1, 120)),
   season_id: v.optional(v.pipe(id, v.description('Only while the competition is a draft.'))),
   category_id: v.optional(v.nullable(id)),
-  legs: v.optional(legs),
+  legs: v.optional(legCount),
   entry_deadline: v.optional(v.nullable(deadline)),
   starts_on: v.optional(date),
   max_entries: v.optional(v.nullable(maxEntries)),

@@ -25,7 +25,7 @@ export const clubEntriesCreate = defineOperation({
   async handler(ctx) {
     const { sql } = ctx.unit;
     const competition = ctx.locked;
-    expectState('competition', competition, ['open'], 'an entry');
+    expectState('competition', competition, ['open'], 'entered');
     if (deadlinePassed(competition)) {
       throw ruleViolation('deadline_passed', `entries to competition ${competition.id} closed at the end of ${competition.entry_deadline}`);
     }

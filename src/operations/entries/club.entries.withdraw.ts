@@ -1,5 +1,5 @@
 import { competitions } from '../../resources/competitions.js';
-import { entries, entryStates } from '../../resources/entries.js';
+import { entries, entryMachine } from '../../resources/entries.js';
 import { expectState } from '../../resources/machine.js';
 import { transitionOperation } from '../transition.js';
 import { entryOut } from './schemas.js';
@@ -11,11 +11,11 @@ export const clubEntriesWithdraw = transitionOperation({
   kind: 'club',
   scope: 'club:competitions:write',
   store: entries,
-  machine: entryStates,
+  machine: entryMachine,
   action: 'withdraw',
   response: entryOut,
   async guard(ctx, entry) {
     const competition = await competitions.get(ctx.unit.sql, ctx.workspace, entry.competition_id);
-    expectState('competition', competition, ['open'], 'withdrawing an entry');
+    expectState('competition', competition, ['open'], 'withdrawn from');
   },
 });

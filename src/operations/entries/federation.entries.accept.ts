@@ -1,4 +1,4 @@
-import { entries, entryStates } from '../../resources/entries.js';
+import { entries, entryMachine } from '../../resources/entries.js';
 import { transitionOperation } from '../transition.js';
 import { entryOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationEntriesAccept = transitionOperation({
   kind: 'federation',
   scope: 'federation:competitions:write',
   store: entries,
-  machine: entryStates,
+  machine: entryMachine,
   action: 'accept',
   response: entryOut,
 });

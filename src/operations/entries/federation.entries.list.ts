@@ -1,9 +1,9 @@
 import { competitions } from '../../resources/competitions.js';
-import { entries } from '../../resources/entries.js';
+import { entries, entryMachine } from '../../resources/entries.js';
 import { equals, listById } from '../listing.js';
 import { defineOperation } from '../operation.js';
 import { enumFilter, idParams, listQuery } from '../schemas.js';
-import { entryOut, entryStatuses } from './schemas.js';
+import { entryOut } from './schemas.js';
 
 export const federationEntriesList = defineOperation({
   id: 'federation.entries.list',
@@ -13,7 +13,7 @@ export const federationEntriesList = defineOperation({
   kind: 'federation',
   scope: 'federation:competitions:read',
   params: idParams('competition_id'),
-  query: listQuery({ status: enumFilter(entryStatuses) }),
+  query: listQuery({ status: enumFilter(entryMachine.states) }),
   response: entryOut,
   list: true,
   async handler(ctx) {

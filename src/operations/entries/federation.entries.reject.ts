@@ -1,4 +1,4 @@
-import { entries, entryStates } from '../../resources/entries.js';
+import { entries, entryMachine } from '../../resources/entries.js';
 import { transitionOperation } from '../transition.js';
 import { entryOut, entryRejectBody } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationEntriesReject = transitionOperation({
   kind: 'federation',
   scope: 'federation:competitions:write',
   store: entries,
-  machine: entryStates,
+  machine: entryMachine,
   action: 'reject',
   body: entryRejectBody,
   response: entryOut,

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { id, out, resourceMeta, text } from '../schemas.js';
-
-export const entryStatuses = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+import { entryMachine } from '../../resources/entries.js';
 
 export const entryOut = v.pipe(v.object({
   ...resourceMeta,
@@ -9,7 +8,7 @@ export const entryOut = v.pipe(v.object({
   club_id: out.id,
   team_id: out.id,
   team_name: v.pipe(v.string(), v.description('The team\'s name when it was entered.')),
-  status: v.picklist(entryStatuses),
+  status: v.picklist(entryMachine.states),
   reason: v.pipe(v.nullable(v.string()), v.description('Why the entry was rejected.')),
 }), v.title('Entry'), v.examples([{
   id: '40', competition_id: '12', club_id: '5', team_id: '88', team_name: 'VV Oranje U15', status: 'accepted', reason: null,

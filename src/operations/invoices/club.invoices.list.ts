@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import type { Sql, TransactionSql } from 'postgres';
-import { invoiceColumns, withDetails, type InvoiceRow } from '../../resources/invoices.js';
+import { invoiceColumns, withDetails, type InvoiceRow, invoiceMachine } from '../../resources/invoices.js';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { invoiceOut, invoiceStatuses } from './schemas.js';
+import { invoiceOut } from './schemas.js';
 
 export interface InvoiceFilters {
   status?: string;
@@ -36,7 +36,7 @@ export const clubInvoicesList = defineOperation({
   kind: 'club',
   scope: 'club:billing:read',
   query: listQuery({
-    status: enumFilter(invoiceStatuses),
+    status: enumFilter(invoiceMachine.states),
     member_id: v.optional(v.pipe(id, v.description('Invoices of this member.'))),
     plan_id: v.optional(v.pipe(id, v.description('Invoices issued for this plan.'))),
     number: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{6}$/, 'must be an invoice number YYYY-NNNNNN'))),

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors.js';
-import { invoices, invoiceStates, withDetails } from '../../resources/invoices.js';
+import { invoices, invoiceMachine, withDetails } from '../../resources/invoices.js';
 import { transitionOperation } from '../transition.js';
 import { invoiceOut, voidBody } from './schemas.js';
 
@@ -10,7 +10,7 @@ export const clubInvoicesVoid = transitionOperation({
   kind: 'club',
   scope: 'club:billing:write',
   store: invoices,
-  machine: invoiceStates,
+  machine: invoiceMachine,
   action: 'void',
   body: voidBody,
   response: invoiceOut,

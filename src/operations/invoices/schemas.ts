@@ -2,9 +2,7 @@ import * as v from 'valibot';
 import { date, id, out, resourceMeta, text } from '../schemas.js';
 import { utcDay } from '../../resources/invoice-numbers.js';
 import { amount, isoCurrency, money } from '../plans/schemas.js';
-
-export const invoiceStatuses = ['open', 'paid', 'void'] as const;
-export const paymentMethods = ['cash', 'card', 'bank_transfer', 'other'] as const;
+import { invoiceMachine, paymentMethods } from '../../resources/invoices.js';
 
 const timestamps = { created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-06-03T16:05:12.000Z' };
 
@@ -30,7 +28,7 @@ export const invoiceOut = v.pipe(
     amount_paid: money,
     balance: v.pipe(money, v.description('amount − amount_paid')),
     currency: v.string(),
-    status: v.picklist(invoiceStatuses),
+    status: v.picklist(invoiceMachine.states),
     issued_on: v.pipe(out.date, v.description('The UTC day of creation.')),
     due_on: v.nullable(out.date),
     void_reason: v.nullable(v.string()),

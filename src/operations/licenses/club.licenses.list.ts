@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { licenses } from '../../resources/licenses.js';
+import { licenses, licenseMachine } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { clubLicenseOut, licenseStatuses } from './schemas.js';
+import { clubLicenseOut } from './schemas.js';
 
 export const clubLicensesList = defineOperation({
   id: 'club.licenses.list',
@@ -13,7 +13,7 @@ export const clubLicensesList = defineOperation({
   kind: 'club',
   scope: 'club:licenses:read',
   query: listQuery({
-    status: enumFilter(licenseStatuses),
+    status: enumFilter(licenseMachine.states),
     season_id: v.optional(id),
     member_id: v.optional(id),
     category_id: v.optional(id),

@@ -1,4 +1,4 @@
-import { licenses, licenseStates } from '../../resources/licenses.js';
+import { licenses, licenseMachine } from '../../resources/licenses.js';
 import { transitionOperation } from '../transition.js';
 import { clubLicenseOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const clubLicensesWithdraw = transitionOperation({
   kind: 'club',
   scope: 'club:licenses:write',
   store: licenses,
-  machine: licenseStates,
+  machine: licenseMachine,
   action: 'withdraw',
   response: clubLicenseOut,
 });

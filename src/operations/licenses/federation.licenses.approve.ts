@@ -1,6 +1,6 @@
 import { clubUnit } from '../../resources/clubs.js';
 import { laterOf, todayUtc } from '../../resources/calendar.js';
-import { licenses, licenseStates, licenseView, nextLicenseNumber } from '../../resources/licenses.js';
+import { licenses, licenseMachine, licenseView, nextLicenseNumber } from '../../resources/licenses.js';
 import { members } from '../../resources/members.js';
 import { personOf, persons, placeAt } from '../../resources/persons.js';
 import { seasons } from '../../resources/seasons.js';
@@ -14,7 +14,7 @@ export const federationLicensesApprove = transitionOperation({
   kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
-  machine: licenseStates,
+  machine: licenseMachine,
   action: 'approve',
   response: federationLicenseOut,
   // The number, the person and the validity are written with the status: one version, one change.

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { licenses, licenseView } from '../../resources/licenses.js';
+import { licenses, licenseView, licenseMachine } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { federationLicenseOut, licenseStatuses } from './schemas.js';
+import { federationLicenseOut } from './schemas.js';
 
 export const federationLicensesList = defineOperation({
   id: 'federation.licenses.list',
@@ -13,7 +13,7 @@ export const federationLicensesList = defineOperation({
   kind: 'federation',
   scope: 'federation:licenses:read',
   query: listQuery({
-    status: enumFilter(licenseStatuses),
+    status: enumFilter(licenseMachine.states),
     club_id: v.optional(id),
     season_id: v.optional(id),
     category_id: v.optional(id),

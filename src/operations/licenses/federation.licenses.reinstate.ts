@@ -1,4 +1,4 @@
-import { licenses, licenseStates, licenseView } from '../../resources/licenses.js';
+import { licenses, licenseMachine, licenseView } from '../../resources/licenses.js';
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationLicensesReinstate = transitionOperation({
   kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
-  machine: licenseStates,
+  machine: licenseMachine,
   action: 'reinstate',
   response: federationLicenseOut,
   set: () => ({ reason: null }),

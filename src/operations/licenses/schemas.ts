@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { id, out, resourceMeta, text } from '../schemas.js';
-
-export const licenseStatuses = ['requested', 'approved', 'rejected', 'withdrawn', 'suspended'] as const;
+import { licenseMachine } from '../../resources/licenses.js';
 
 const licenseEntries = {
   ...resourceMeta,
@@ -11,7 +10,7 @@ const licenseEntries = {
   season_id: v.string(),
   category_id: v.string(),
   category_code: v.string(),
-  status: v.picklist(licenseStatuses),
+  status: v.picklist(licenseMachine.states),
   requested_at: out.instant,
   decided_at: v.nullable(out.instant),
   reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected or suspended.')),

@@ -1,6 +1,6 @@
 import { completeIfDone } from '../../resources/competitions.js';
 import { matchView } from '../../resources/match-details.js';
-import { matches, matchStates } from '../../resources/matches.js';
+import { matches, matchMachine } from '../../resources/matches.js';
 import { transitionOperation } from '../transition.js';
 import { federationMatchOut, scoreBody } from './schemas.js';
 
@@ -11,7 +11,7 @@ export const federationMatchesResult = transitionOperation({
   kind: 'federation',
   scope: 'federation:matches:write',
   store: matches,
-  machine: matchStates,
+  machine: matchMachine,
   action: 'result',
   body: scoreBody('MatchResult'),
   response: federationMatchOut,

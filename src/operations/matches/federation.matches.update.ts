@@ -2,7 +2,7 @@ import { instant } from '../../resources/activities.js';
 import { completeIfDone } from '../../resources/competitions.js';
 import { expectState, transitionFrom } from '../../resources/machine.js';
 import { matchView } from '../../resources/match-details.js';
-import { matches, matchStates, openStates } from '../../resources/matches.js';
+import { matches, matchMachine, openStates } from '../../resources/matches.js';
 import { followMatch } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
 import { idParams } from '../schemas.js';
@@ -25,11 +25,11 @@ export const federationMatchesUpdate = defineOperation({
   refusals: ['invalid_state', 'conflict'],
   async handler(ctx) {
     const { body, locked: current } = ctx;
-    expectState('match', current, openStates, 'an update');
+    expectState('match', current, openStates, 'updated');
     const set: Record<string, unknown> = {};
     let action = 'updated';
     if (body.status !== undefined && body.status !== current.status) {
-      const transition = transitionFrom(matchStates, actionTo[body.status], current);
+      const transition = transitionFrom(matchMachine, actionTo[body.status], current);
       set.status = transition.to;
       action = transition.done;
     }

@@ -6,7 +6,8 @@ import type { MatchRow } from '../../resources/matches.js';
 import type { ReadContext } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
-import { matchListItemOut, matchStatuses } from './schemas.js';
+import { matchListItemOut } from './schemas.js';
+import { matchMachine } from '../../resources/matches.js';
 
 /** The filters both match lists share. */
 export const matchFilters = {
@@ -14,7 +15,7 @@ export const matchFilters = {
   to: v.optional(v.pipe(timestamp, v.description('Matches scheduled at or before this instant.'))),
   team_id: v.optional(id),
   competition_id: v.optional(id),
-  status: enumFilter(matchStatuses),
+  status: enumFilter(matchMachine.states),
 };
 
 type ListContext = ReadContext<undefined, MatchFilters & { limit: number; cursor?: string; [filter: string]: unknown }>;

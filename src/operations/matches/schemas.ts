@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { id, out, resourceMeta, text, timestamp } from '../schemas.js';
-
-export const matchStatuses = ['scheduled', 'postponed', 'played', 'cancelled'] as const;
-export const officialRoles = ['referee', 'assistant_referee', 'fourth_official', 'commissioner'] as const;
+import { legs, matchMachine, resultSources } from '../../resources/matches.js';
+import { officialRoles } from '../../resources/officials.js';
 
 const side = v.object({ entry_id: out.id, club_id: out.id, team_id: out.id, team_name: v.string() });
 const score = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(999, 'must be at most 999'));
@@ -11,15 +10,15 @@ const matchFields = {
   ...resourceMeta,
   competition_id: out.id,
   round: v.pipe(out.integer, v.description('1… across both legs: leg 2 continues leg 1\'s numbering.')),
-  leg: v.picklist([1, 2]),
+  leg: v.picklist(legs),
   home: side,
   away: side,
   scheduled_at: out.instant,
   venue: v.nullable(v.string()),
-  status: v.picklist(matchStatuses),
+  status: v.picklist(matchMachine.states),
   home_score: v.nullable(out.integer),
   away_score: v.nullable(out.integer),
-  result_source: v.nullable(v.picklist(['reports', 'federation'])),
+  result_source: v.nullable(v.picklist(resultSources)),
   reports: v.pipe(v.array(v.object({ club_id: out.id, home_score: out.integer, away_score: out.integer, reported_at: out.instant })),
     v.description('The latest report of each club of the match.')),
   officials: v.array(v.object({ official_id: out.id, role: v.picklist(officialRoles) })),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineOperation } from '../operation.js';
 import { out, scopeList } from '../schemas.js';
+import { workspaceKinds } from '../../workspace.js';
 
 export const meGet = defineOperation({
   id: 'me.get',
@@ -11,7 +12,7 @@ export const meGet = defineOperation({
   scope: null,
   response: v.pipe(
     v.object({
-      workspace: v.object({ id: v.string(), kind: v.picklist(['club', 'federation']), name: v.string() }),
+      workspace: v.object({ id: v.string(), kind: v.picklist(workspaceKinds), name: v.string() }),
       key_id: v.string(),
       label: v.string(),
       scopes: scopeList,

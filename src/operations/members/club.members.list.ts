@@ -3,8 +3,8 @@ import type { Sql, TransactionSql } from 'postgres';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { memberColumns } from '../../resources/members.js';
-import { member, memberStatuses } from './schemas.js';
+import { memberColumns, memberMachine } from '../../resources/members.js';
+import { member } from './schemas.js';
 
 export interface MemberFilters {
   status?: string;
@@ -41,7 +41,7 @@ export const clubMembersList = defineOperation({
   kind: 'club',
   scope: 'club:members:read',
   query: listQuery({
-    status: enumFilter(memberStatuses),
+    status: enumFilter(memberMachine.states),
     q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
       v.description('Case-insensitive substring of "first_name last_name".'))),
     external_ref: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'))),

@@ -1,4 +1,4 @@
-import { members, memberStates } from '../../resources/members.js';
+import { members, memberMachine } from '../../resources/members.js';
 import { transitionOperation } from '../transition.js';
 import { member } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const clubMembersRestore = transitionOperation({
   kind: 'club',
   scope: 'club:members:write',
   store: members,
-  machine: memberStates,
+  machine: memberMachine,
   action: 'restore',
   response: member,
 });

@@ -1,14 +1,12 @@
 import * as v from 'valibot';
 import { address, addressOut, date, email, exampleMeta, out, phone, resourceMeta, text, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
-
-export const memberGenders = ['female', 'male', 'non_binary', 'undisclosed'] as const;
-export const memberStatuses = ['active', 'archived'] as const;
+import { genders, memberMachine } from '../../resources/members.js';
 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 const birthDate = v.pipe(date, v.check((d) => d <= todayUtc(), 'must not be in the future'));
-const gender = v.picklist(memberGenders, `must be one of ${memberGenders.join(', ')}`);
+const gender = v.picklist(genders, `must be one of ${genders.join(', ')}`);
 
 const guardian = v.strictObject({
   name: text(1, 160),
@@ -30,13 +28,13 @@ export const member = v.pipe(
     first_name: v.string(),
     last_name: v.string(),
     birth_date: out.date,
-    gender: v.picklist(memberGenders),
+    gender: v.picklist(genders),
     email: v.nullable(out.email),
     phone: v.nullable(v.string()),
     address: v.nullable(addressOut),
     external_ref: v.nullable(v.string()),
     joined_on: out.date,
-    status: v.picklist(memberStatuses),
+    status: v.picklist(memberMachine.states),
     person_id: v.pipe(v.nullable(v.string()), v.description('Set when a license is approved or a transfer lands.')),
     guardians: v.array(guardianOut),
   }),

@@ -1,8 +1,8 @@
-import { officials } from '../../resources/officials.js';
+import { officials, officialStatuses } from '../../resources/officials.js';
 import { equals, listById } from '../listing.js';
 import { defineOperation } from '../operation.js';
 import { enumFilter, listQuery } from '../schemas.js';
-import { officialOut, officialStatuses } from './schemas.js';
+import { officialOut } from './schemas.js';
 
 export const federationOfficialsList = defineOperation({
   id: 'federation.officials.list',

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { email, out, resourceMeta, text } from '../schemas.js';
-
-export const officialStatuses = ['active', 'inactive'] as const;
+import { officialStatuses } from '../../resources/officials.js';
 
 export const officialOut = v.pipe(v.object({
   ...resourceMeta,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { licenseStatuses } from '../licenses/schemas.js';
 import { out, resourceMeta } from '../schemas.js';
+import { licenseMachine } from '../../resources/licenses.js';
+import { genders } from '../../resources/members.js';
 
 /** Exactly the registry fields domain.md lists: no contact data, no guardians, no member ids. */
 export const personOut = v.pipe(
@@ -9,7 +10,7 @@ export const personOut = v.pipe(
     first_name: v.string(),
     last_name: v.string(),
     birth_date: out.date,
-    gender: v.picklist(['female', 'male', 'non_binary', 'undisclosed']),
+    gender: v.picklist(genders),
     current_club_id: v.pipe(v.nullable(v.string()), v.description('The club of the latest approved license or transfer.')),
     licenses: v.pipe(v.array(v.object({
       id: v.string(),
@@ -17,7 +18,7 @@ export const personOut = v.pipe(
       season_id: v.string(),
       category_code: v.string(),
       club_id: v.string(),
-      status: v.picklist(licenseStatuses),
+      status: v.picklist(licenseMachine.states),
     })), v.description('Every license linked to the person, newest first.')),
   }),
   v.title('Person'),

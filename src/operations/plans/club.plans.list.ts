@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { planColumns, planView, type PlanRow } from '../../resources/plans.js';
+import { planColumns, planView, type PlanRow, planStatuses } from '../../resources/plans.js';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { planOut, planStatuses } from './schemas.js';
+import { planOut } from './schemas.js';
 
 export const clubPlansList = defineOperation({
   id: 'club.plans.list',

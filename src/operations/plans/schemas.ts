@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { maxAmount } from '../../resources/money.js';
 import { currency, id, out, resourceMeta, text } from '../schemas.js';
-
-export const planStatuses = ['active', 'retired'] as const;
+import { planStatuses } from '../../resources/plans.js';
 
 const minor = 'must be an integer number of minor units';
 

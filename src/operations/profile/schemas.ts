@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { addressOut, email, exampleMeta, out, phone, resourceMeta, text, url, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
+import { clubMachine } from '../../resources/clubs.js';
 
 export const clubProfile = v.pipe(
   v.object({
@@ -9,7 +10,7 @@ export const clubProfile = v.pipe(
     short_name: v.nullable(v.string()),
     federation_id: v.string(),
     affiliation_number: v.string(),
-    status: v.picklist(['active', 'suspended']),
+    status: v.picklist(clubMachine.states),
     email: v.nullable(out.email),
     phone: v.nullable(v.string()),
     website: v.nullable(out.url),

@@ -1,6 +1,6 @@
 import { completeIfDone } from '../../resources/competitions.js';
 import { matchView } from '../../resources/match-details.js';
-import { clubsOf, expectAfterKickoff, matches, matchStates } from '../../resources/matches.js';
+import { clubsOf, expectAfterKickoff, matches, matchMachine } from '../../resources/matches.js';
 import { transitionFrom } from '../../resources/machine.js';
 import { defineOperation } from '../operation.js';
 import { idParams } from '../schemas.js';
@@ -35,7 +35,7 @@ export const clubResultsReport = defineOperation({
       && reports.every((r) => r.home_score === home_score && r.away_score === away_score);
     let row;
     if (agreed) {
-      const { to, done } = transitionFrom(matchStates, 'play', match);
+      const { to, done } = transitionFrom(matchMachine, 'play', match);
       row = await matches.update(ctx.unit, match, { status: to, home_score, away_score, result_source: 'reports' }, done);
       await completeIfDone(ctx.unit, row.competition_id);
     } else {

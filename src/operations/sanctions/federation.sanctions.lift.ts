@@ -1,4 +1,4 @@
-import { expectRunning, sanctions, sanctionStates, withStatus } from '../../resources/sanctions.js';
+import { expectRunning, sanctions, sanctionMachine, withStatus } from '../../resources/sanctions.js';
 import { transitionOperation } from '../transition.js';
 import { sanctionLiftBody, sanctionOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationSanctionsLift = transitionOperation({
   kind: 'federation',
   scope: 'federation:sanctions:write',
   store: sanctions,
-  machine: sanctionStates,
+  machine: sanctionMachine,
   action: 'lift',
   body: sanctionLiftBody,
   response: sanctionOut,

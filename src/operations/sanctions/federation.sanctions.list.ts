@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { todayUtc } from '../../resources/calendar.js';
-import { sanctions, statusIs, withStatus } from '../../resources/sanctions.js';
+import { sanctions, statusIs, withStatus, sanctionMachine, subjectTypes } from '../../resources/sanctions.js';
 import { equals, listById } from '../listing.js';
 import { defineOperation } from '../operation.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { sanctionOut, sanctionStatuses, subjectTypes } from './schemas.js';
+import { sanctionOut } from './schemas.js';
 
 export const federationSanctionsList = defineOperation({
   id: 'federation.sanctions.list',
@@ -14,7 +14,7 @@ export const federationSanctionsList = defineOperation({
   kind: 'federation',
   scope: 'federation:sanctions:read',
   query: listQuery({
-    status: enumFilter(sanctionStatuses),
+    status: enumFilter(sanctionMachine.states),
     subject_type: enumFilter(subjectTypes),
     person_id: v.optional(id),
     club_id: v.optional(id),

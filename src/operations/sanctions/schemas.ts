@@ -1,9 +1,6 @@
 import * as v from 'valibot';
 import { currency, date, id, out, resourceMeta, text } from '../schemas.js';
-
-export const sanctionStatuses = ['active', 'lifted', 'expired'] as const;
-export const sanctionKinds = ['warning', 'fine', 'suspension'] as const;
-export const subjectTypes = ['person', 'club'] as const;
+import { sanctionKinds, sanctionMachine, subjectTypes } from '../../resources/sanctions.js';
 
 export const sanctionOut = v.pipe(v.object({
   ...resourceMeta,
@@ -16,7 +13,7 @@ export const sanctionOut = v.pipe(v.object({
   ends_on: v.nullable(out.date),
   amount: v.pipe(v.nullable(out.integer), v.description('A fine, in minor units of `currency`.')),
   currency: v.nullable(v.string()),
-  status: v.pipe(v.picklist(sanctionStatuses), v.description('`expired`: an active sanction whose ends_on has passed.')),
+  status: v.pipe(v.picklist(sanctionMachine.states), v.description('`expired`: an active sanction whose ends_on has passed.')),
   lifted_at: v.nullable(out.instant),
   lift_reason: v.nullable(v.string()),
 }), v.title('Sanction'), v.examples([{

@@ -1,8 +1,8 @@
-import { seasons } from '../../resources/seasons.js';
+import { seasons, seasonMachine } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
-import { seasonOut, seasonStatuses } from './schemas.js';
+import { seasonOut } from './schemas.js';
 
 export const federationSeasonsList = defineOperation({
   id: 'federation.seasons.list',
@@ -11,7 +11,7 @@ export const federationSeasonsList = defineOperation({
   path: '/v1/federation/seasons',
   kind: 'federation',
   scope: 'federation:profile:read',
-  query: listQuery({ status: enumFilter(seasonStatuses) }),
+  query: listQuery({ status: enumFilter(seasonMachine.states) }),
   response: seasonOut,
   list: true,
   handler: (ctx) => listById(ctx, { store: seasons, filters: [equals(ctx, 'status', ctx.query.status)] }),

@@ -22,7 +22,7 @@ export const federationSeasonsUpdate = defineOperation({
     const set: Record<string, unknown> = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.starts_on !== undefined || body.ends_on !== undefined) {
-      expectState('season', current, ['planned'], 'changing its dates');
+      expectState('season', current, ['planned'], 'given new dates');
       const startsOn = body.starts_on ?? current.starts_on;
       const endsOn = body.ends_on ?? current.ends_on;
       if (endsOn <= startsOn) throw invalidField(body.ends_on !== undefined ? '/ends_on' : '/starts_on', 'must leave ends_on after starts_on');

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { date, out, resourceMeta, text } from '../schemas.js';
-
-export const seasonStatuses = ['planned', 'open', 'closed'] as const;
+import { seasonMachine } from '../../resources/seasons.js';
 
 export const seasonOut = v.pipe(
   v.object({
@@ -9,7 +8,7 @@ export const seasonOut = v.pipe(
     name: v.string(),
     starts_on: out.date,
     ends_on: out.date,
-    status: v.picklist(seasonStatuses),
+    status: v.picklist(seasonMachine.states),
   }),
   v.title('Season'),
   v.examples([{
@@ -34,7 +33,7 @@ export const seasonPatchBody = v.pipe(
     starts_on: v.optional(v.pipe(date, v.description('Only while the season is planned.'))),
     ends_on: v.optional(v.pipe(date, v.description('Only while the season is planned.'))),
     status: v.optional(v.pipe(
-      v.picklist(seasonStatuses, `must be one of ${seasonStatuses.join(', ')}`),
+      v.picklist(seasonMachine.states, `must be one of ${seasonMachine.states.join(', ')}`),
       v.description('Forward only: planned → open → closed; at most one open season.'),
     )),
   }),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { out } from '../schemas.js';
+import { competitionMachine } from '../../resources/competitions.js';
 
 export const standingsRowOut = v.object({
   rank: out.integer,
@@ -28,6 +29,6 @@ export const standingsRows = v.pipe(v.array(standingsRowOut), v.title('Standings
 
 export const standingsOut = v.pipe(v.object({
   competition_id: out.id,
-  competition_status: v.picklist(['draft', 'open', 'closed', 'scheduled', 'completed']),
+  competition_status: v.picklist(competitionMachine.states),
   rows: standingsRows,
 }), v.title('Standings'), v.examples([{ competition_id: '12', competition_status: 'scheduled', rows: [row] }]));

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { teamListItemOut, teamStatuses } from './schemas.js';
+import { teamListItemOut } from './schemas.js';
+import { teamStatuses } from '../../resources/teams.js';
 
 export const clubTeamsList = defineOperation({
   id: 'club.teams.list',

@@ -1,9 +1,6 @@
 import * as v from 'valibot';
 import { exampleMeta, id, out, resourceMeta, text } from '../schemas.js';
-
-export const teamGenders = ['female', 'male', 'mixed'] as const;
-export const teamStatuses = ['active', 'archived'] as const;
-export const rosterRoles = ['player', 'coach', 'assistant_coach', 'manager', 'medic'] as const;
+import { rosterRoles, teamGenders, teamStatuses } from '../../resources/teams.js';
 
 const gender = v.picklist(teamGenders, `must be one of ${teamGenders.join(', ')}`);
 const status = v.picklist(teamStatuses, `must be one of ${teamStatuses.join(', ')}`);

@@ -1,4 +1,4 @@
-import { expectDestination, transfers, transferStates } from '../../resources/transfers.js';
+import { expectDestination, transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const clubTransfersCancel = transitionOperation({
   kind: 'club',
   scope: 'club:licenses:write',
   store: transfers,
-  machine: transferStates,
+  machine: transferMachine,
   action: 'cancel',
   response: transferOut,
   refusals: ['action_not_permitted'],

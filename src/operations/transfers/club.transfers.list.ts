@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { transfers } from '../../resources/transfers.js';
+import { transfers, transferMachine } from '../../resources/transfers.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
-import { transferOut, transferStatuses } from './schemas.js';
+import { transferOut } from './schemas.js';
 
 export const clubTransfersList = defineOperation({
   id: 'club.transfers.list',
@@ -17,7 +17,7 @@ export const clubTransfersList = defineOperation({
       v.picklist(['incoming', 'outgoing'], 'must be one of incoming, outgoing'),
       v.description('incoming: players coming to the club; outgoing: players leaving it.'),
     )),
-    status: enumFilter(transferStatuses),
+    status: enumFilter(transferMachine.states),
   }),
   response: transferOut,
   list: true,

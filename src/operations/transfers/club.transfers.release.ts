@@ -1,4 +1,4 @@
-import { expectOrigin, transfers, transferStates } from '../../resources/transfers.js';
+import { expectOrigin, transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const clubTransfersRelease = transitionOperation({
   kind: 'club',
   scope: 'club:licenses:write',
   store: transfers,
-  machine: transferStates,
+  machine: transferMachine,
   action: 'release',
   response: transferOut,
   refusals: ['action_not_permitted'],

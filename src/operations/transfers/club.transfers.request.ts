@@ -21,7 +21,7 @@ export const clubTransfersRequest = defineOperation({
     const { unit, workspace: ws } = ctx;
     const { sql } = unit;
     const license = await licenseByNumber(sql, ws.federationId, ctx.body.license_number);
-    expectState('license', license, ['approved'], 'a transfer');
+    expectState('license', license, ['approved'], 'transferred');
     if (license.club_id === ws.id) throw ruleViolation('same_club', `license ${license.number} already belongs to the club`);
     await expectClubActive(sql, ws);
     const [open] = await sql<{ id: string }[]>`

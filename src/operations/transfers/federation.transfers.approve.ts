@@ -1,6 +1,6 @@
 import { licenses } from '../../resources/licenses.js';
 import { expectState } from '../../resources/machine.js';
-import { land, transfers, transferStates } from '../../resources/transfers.js';
+import { land, transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
@@ -11,12 +11,12 @@ export const federationTransfersApprove = transitionOperation({
   kind: 'federation',
   scope: 'federation:transfers:write',
   store: transfers,
-  machine: transferStates,
+  machine: transferMachine,
   action: 'approve',
   response: transferOut,
   async guard(ctx, transfer) {
     const license = await licenses.get(ctx.unit.sql, ctx.workspace, transfer.license_id, { lock: true });
-    expectState('license', license, ['approved'], `approving transfer ${transfer.id}`);
+    expectState('license', license, ['approved'], 'transferred');
   },
   set: (ctx) => ({ decided_at: ctx.unit.sql`now()` }),
   effect: async (ctx, transfer) => land(ctx.unit, transfer),

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { transfers } from '../../resources/transfers.js';
+import { transfers, transferMachine } from '../../resources/transfers.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { transferOut, transferStatuses } from './schemas.js';
+import { transferOut } from './schemas.js';
 
 export const federationTransfersList = defineOperation({
   id: 'federation.transfers.list',
@@ -13,7 +13,7 @@ export const federationTransfersList = defineOperation({
   kind: 'federation',
   scope: 'federation:transfers:read',
   query: listQuery({
-    status: enumFilter(transferStatuses),
+    status: enumFilter(transferMachine.states),
     club_id: v.optional(v.pipe(id, v.description('Transfers into or out of this club.'))),
   }),
   response: transferOut,

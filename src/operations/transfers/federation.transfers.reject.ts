@@ -1,4 +1,4 @@
-import { transfers, transferStates } from '../../resources/transfers.js';
+import { transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut, transferRejectBody } from './schemas.js';
 
@@ -9,7 +9,7 @@ export const federationTransfersReject = transitionOperation({
   kind: 'federation',
   scope: 'federation:transfers:write',
   store: transfers,
-  machine: transferStates,
+  machine: transferMachine,
   action: 'reject',
   body: transferRejectBody,
   response: transferOut,

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { out, resourceMeta, text } from '../schemas.js';
-
-export const transferStatuses = ['requested', 'released', 'approved', 'rejected', 'cancelled'] as const;
+import { transferMachine } from '../../resources/transfers.js';
 
 export const transferOut = v.pipe(
   v.object({
@@ -12,7 +11,7 @@ export const transferOut = v.pipe(
     from_club_id: v.string(),
     to_club_id: v.string(),
     season_id: v.string(),
-    status: v.picklist(transferStatuses),
+    status: v.picklist(transferMachine.states),
     requested_at: out.instant,
     released_at: v.nullable(out.instant),
     decided_at: v.nullable(out.instant),
