@@ -3,7 +3,8 @@
 import { invalidField } from '../errors.js';
 import { defineMachine, expectState } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
-import type { Db } from './unit.js';
+import type { MemberRow } from './members.js';
+import type { Db, Unit } from './unit.js';
 
 export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
 export const attendanceStatuses = ['present', 'absent', 'excused', 'late'] as const;
@@ -47,6 +48,22 @@ export const instant = (value: string): Date => new Date(Math.floor(Date.parse(v
 export function expectEndAfterStart(startsAt: Date, endsAt: Date): void {
   if (endsAt.getTime() <= startsAt.getTime()) throw invalidField('/ends_at', 'must be after starts_at');
 }
+
+/**
+ * An activity's attendance. A row has no version of its own: each write bumps the activity's and
+ * records the activity's change, as a store command does.
+ */
+export const attendance = {
+  /** Records the member's attendance (replacing an earlier record); answers whether it is the first. */
+  async put(unit: Unit, activity: ActivityRow, member: MemberRow, status: (typeof attendanceStatuses)[number], note: string | null):
+  Promise<{ activity: ActivityRow; created: boolean }> {
+    const [row] = await unit.sql<{ created: boolean }[]>`
+      insert into attendance (activity_id, member_id, status, note) values (${activity.id}, ${member.id}, ${status}, ${note})
+      on conflict (activity_id, member_id) do update set status = excluded.status, note = excluded.note, recorded_at = now()
+      returning (xmax = 0) as created`;
+    return { activity: await activities.update(unit, activity), created: row!.created };
+  },
+};
 
 /** The activity as `get` serves it: with its attendance. */
 export async function withAttendance(db: Db, activity: ActivityRow) {

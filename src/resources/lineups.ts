@@ -1,6 +1,6 @@
 // A club's lineup for a match: who may play (domain.md, Match: lineup put) and the write.
 import { invalidFields, ruleViolation, type FieldError } from '../errors.js';
-import { matchDay, type MatchRow } from './matches.js';
+import { matchDay, matches, type MatchRow } from './matches.js';
 import type { Db, Unit } from './unit.js';
 
 export interface LineupPlayer {
@@ -68,13 +68,19 @@ export async function expectEligible(db: Db, clubId: string, match: MatchRow, se
   return rows.map((r) => r.person_id);
 }
 
-/** Replaces the club's lineup; answers whether it had none before. */
-export async function replaceLineup(unit: Unit, match: MatchRow, players: LineupPlayer[], persons: (string | null)[]): Promise<boolean> {
-  const { sql, workspace } = unit;
-  const removed = await sql`delete from lineup_players where match_id = ${match.id} and club_id = ${workspace.id} returning 1`;
-  await sql`insert into lineup_players ${sql(players.map((p, i) => ({
-    match_id: match.id, club_id: workspace.id, federation_id: workspace.federationId, member_id: p.member_id, person_id: persons[i] ?? null,
-    shirt_number: p.shirt_number, starter: p.starter,
-  })))}`;
-  return removed.length === 0;
-}
+/**
+ * The clubs' lineups of a match. A lineup has no version of its own: each write bumps the match's
+ * and records the match's change, as a store command does.
+ */
+export const lineups = {
+  /** Replaces the club's lineup with `players` (each with its person); answers whether it had none before. */
+  async put(unit: Unit, match: MatchRow, players: LineupPlayer[], persons: (string | null)[]): Promise<{ match: MatchRow; created: boolean }> {
+    const { sql, workspace } = unit;
+    const removed = await sql`delete from lineup_players where match_id = ${match.id} and club_id = ${workspace.id} returning 1`;
+    await sql`insert into lineup_players ${sql(players.map((p, i) => ({
+      match_id: match.id, club_id: workspace.id, federation_id: workspace.federationId, member_id: p.member_id, person_id: persons[i] ?? null,
+      shirt_number: p.shirt_number, starter: p.starter,
+    })))}`;
+    return { match: await matches.update(unit, match), created: removed.length === 0 };
+  },
+};

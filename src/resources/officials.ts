@@ -1,7 +1,7 @@
 // The federation's match officials, and their assignment to matches.
 import { invalidField, ruleViolation, type FieldError } from '../errors.js';
 import type { Workspace } from '../workspace.js';
-import { matchDay, type MatchRow } from './matches.js';
+import { matchDay, matches, type MatchRow } from './matches.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 
@@ -49,16 +49,25 @@ export async function expectActiveOfficials(db: Db, ws: Workspace, list: Assignm
 }
 
 /**
- * Replaces the match's officials. An official already on another match that UTC day is 409
- * `conflict`, decided by the unique index even when two assignments commit at once.
+ * Replaces the match's officials; the same list again changes nothing. An assignment has no
+ * version of its own: a change bumps the match's and records the match's change, as a store
+ * command does. An official already on another match that UTC day is 409 `conflict`, decided by
+ * the unique index even when two assignments commit at once. Answers the match after it.
  */
-export async function assign(unit: Unit, match: MatchRow, list: Assignment[]): Promise<void> {
+export async function assign(unit: Unit, match: MatchRow, list: Assignment[]): Promise<MatchRow> {
   const { sql } = unit;
+  const [current] = await sql<{ list: string }[]>`
+    select coalesce(string_agg(official_id || ':' || role, ',' order by official_id), '') as list
+    from match_officials where match_id = ${match.id}`;
+  const wanted = [...list].sort((a, b) => Number(a.official_id) - Number(b.official_id)).map((a) => `${a.official_id}:${a.role}`).join(',');
+  if (current!.list === wanted) return match;
   await sql`delete from match_officials where match_id = ${match.id}`;
-  if (list.length === 0) return;
-  await sql`insert into match_officials ${sql(list.map((a) => ({
-    match_id: match.id, official_id: a.official_id, role: a.role, federation_id: unit.workspace.federationId, match_day: matchDay(match),
-  })))}`;
+  if (list.length > 0) {
+    await sql`insert into match_officials ${sql(list.map((a) => ({
+      match_id: match.id, official_id: a.official_id, role: a.role, federation_id: unit.workspace.federationId, match_day: matchDay(match),
+    })))}`;
+  }
+  return matches.update(unit, match);
 }
 
 /** A match moved to another day takes its officials with it (409 `conflict` where one is busy then). */

@@ -1,9 +1,10 @@
 // Club teams with their rosters. A roster row has no version of its own: changing it changes the team.
-import { ruleViolation } from '../errors.js';
+import { notFound, ruleViolation } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { seasons } from './seasons.js';
 import { defineStore, type Versioned } from './store.js';
-import type { Db } from './unit.js';
+import type { MemberRow } from './members.js';
+import type { Db, Unit } from './unit.js';
 
 export const teamGenders = ['female', 'male', 'mixed'] as const;
 export const teamStatuses = ['active', 'archived'] as const;
@@ -39,6 +40,33 @@ export async function rosterOf(db: Db, teamId: string): Promise<RosterEntry[]> {
   return db<RosterEntry[]>`
     select member_id, role, shirt_number, added_at from roster_entries where team_id = ${teamId} order by member_id`;
 }
+
+/** What a roster write answers: the team after it, and whether the entry is new. */
+export interface RosterWrite { team: TeamRow; created: boolean }
+
+/**
+ * A team's roster entries. They have no version of their own: each write bumps the team's and
+ * records the team's change, as a store command does.
+ */
+export const rosters = {
+  /** Adds the member, or changes their role or shirt number; the same entry again changes nothing. */
+  async put(unit: Unit, team: TeamRow, member: MemberRow, role: RosterEntry['role'], shirt: number | null): Promise<RosterWrite> {
+    const { sql } = unit;
+    const [entry] = await sql<Pick<RosterEntry, 'role' | 'shirt_number'>[]>`
+      select role, shirt_number from roster_entries where team_id = ${team.id} and member_id = ${member.id}`;
+    if (entry && entry.role === role && entry.shirt_number === shirt) return { team, created: false };
+    await sql`
+      insert into roster_entries (team_id, member_id, role, shirt_number) values (${team.id}, ${member.id}, ${role}, ${shirt})
+      on conflict (team_id, member_id) do update set role = excluded.role, shirt_number = excluded.shirt_number, updated_at = now()`;
+    return { team: await teams.update(unit, team), created: entry === undefined };
+  },
+  /** Takes the member off the roster: 404 when they are not on it. */
+  async remove(unit: Unit, team: TeamRow, memberId: string): Promise<TeamRow> {
+    const removed = await unit.sql`delete from roster_entries where team_id = ${team.id} and member_id = ${memberId} returning member_id`;
+    if (removed.length === 0) throw notFound('the member is not on the team\'s roster');
+    return teams.update(unit, team);
+  },
+};
 
 /** The team as `get` serves it: with its roster. */
 export async function withRoster(db: Db, team: TeamRow) {

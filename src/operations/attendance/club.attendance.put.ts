@@ -1,4 +1,4 @@
-import { activities, expectScheduled, withAttendance } from '../../resources/activities.js';
+import { activities, attendance, expectScheduled, withAttendance } from '../../resources/activities.js';
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
 import { idParams } from '../schemas.js';
@@ -18,14 +18,10 @@ export const clubAttendancePut = defineOperation({
   refusals: ['invalid_state'],
   async handler(ctx) {
     const { sql } = ctx.unit;
-    const activity = ctx.locked;
     const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
-    expectScheduled(activity, 'given attendance');
-    const [row] = await sql<{ created: boolean }[]>`
-      insert into attendance (activity_id, member_id, status, note) values (${activity.id}, ${member.id}, ${ctx.body.status}, ${ctx.body.note ?? null})
-      on conflict (activity_id, member_id) do update set status = excluded.status, note = excluded.note, recorded_at = now()
-      returning (xmax = 0) as created`;
-    const data = await withAttendance(sql, await activities.update(ctx.unit, activity));
-    return row!.created ? { status: 201, data, location: `/v1/club/activities/${activity.id}/attendance/${member.id}` } : { data };
+    expectScheduled(ctx.locked, 'given attendance');
+    const { activity, created } = await attendance.put(ctx.unit, ctx.locked, member, ctx.body.status, ctx.body.note ?? null);
+    const data = await withAttendance(sql, activity);
+    return created ? { status: 201, data, location: `/v1/club/activities/${activity.id}/attendance/${member.id}` } : { data };
   },
 });

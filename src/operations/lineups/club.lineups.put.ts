@@ -1,5 +1,5 @@
 import { competitions } from '../../resources/competitions.js';
-import { expectDistinct, expectEligible, replaceLineup } from '../../resources/lineups.js';
+import { expectDistinct, expectEligible, lineups } from '../../resources/lineups.js';
 import { matchView } from '../../resources/match-details.js';
 import { expectBeforeKickoff, matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
@@ -27,8 +27,8 @@ export const clubLineupsPut = defineOperation({
     expectDistinct(players);
     const competition = await competitions.get(sql, ctx.workspace, match.competition_id);
     const persons = await expectEligible(sql, ctx.workspace.id, match, competition.season_id, players);
-    const first = await replaceLineup(ctx.unit, match, players, persons);
-    const data = await matchView(sql, ctx.workspace, await matches.update(ctx.unit, match));
-    return first ? { status: 201, data, location: `/v1/club/matches/${match.id}/lineup` } : { data };
+    const { match: row, created } = await lineups.put(ctx.unit, match, players, persons);
+    const data = await matchView(sql, ctx.workspace, row);
+    return created ? { status: 201, data, location: `/v1/club/matches/${match.id}/lineup` } : { data };
   },
 });

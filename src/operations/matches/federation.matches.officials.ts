@@ -28,12 +28,6 @@ export const federationMatchesOfficials = defineOperation({
     if (twice.length > 0) throw invalidFields(twice);
     if (list.filter((a) => a.role === 'referee').length > 1) throw invalidField('/officials', 'must have at most one referee');
     await expectActiveOfficials(sql, ctx.workspace, list);
-    const [current] = await sql<{ list: string }[]>`
-      select coalesce(string_agg(official_id || ':' || role, ',' order by official_id), '') as list
-      from match_officials where match_id = ${match.id}`;
-    const wanted = [...list].sort((a, b) => Number(a.official_id) - Number(b.official_id)).map((a) => `${a.official_id}:${a.role}`).join(',');
-    if (current!.list === wanted) return { data: await matchView(sql, ctx.workspace, match) };
-    await assign(ctx.unit, match, list);
-    return { data: await matchView(sql, ctx.workspace, await matches.update(ctx.unit, match)) };
+    return { data: await matchView(sql, ctx.workspace, await assign(ctx.unit, match, list)) };
   },
 });

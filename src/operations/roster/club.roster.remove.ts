@@ -1,5 +1,4 @@
-import { notFound } from '../../errors.js';
-import { teams } from '../../resources/teams.js';
+import { rosters, teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { deletedOut, idParams } from '../schemas.js';
 
@@ -14,12 +13,7 @@ export const clubRosterRemove = defineOperation({
   response: deletedOut,
   lock: { store: teams, param: 'team_id' },
   async handler(ctx) {
-    const { sql } = ctx.unit;
-    const team = ctx.locked;
-    const memberId = ctx.params.member_id;
-    const removed = await sql`delete from roster_entries where team_id = ${team.id} and member_id = ${memberId} returning member_id`;
-    if (removed.length === 0) throw notFound('the member is not on the team\'s roster');
-    await teams.update(ctx.unit, team);
-    return { data: { id: memberId, deleted: true } };
+    await rosters.remove(ctx.unit, ctx.locked, ctx.params.member_id);
+    return { data: { id: ctx.params.member_id, deleted: true } };
   },
 });
