@@ -28,11 +28,14 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
   ].filter((c): c is Fragment => c !== undefined);
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
   const rows = await sql<Row[]>`
-    select ${sql(spec.store.columns as string[])} from ${sql(spec.store.table)}
+    select ${spec.store.selection(sql)} from ${sql(spec.store.table)}
     where ${where} order by id limit ${query.limit + 1}`;
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
   return page(ctx.operationId, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
 }
+
+/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export const likePattern = (text: string): string => '%' + text.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
 
 /** `column = value` when the filter is set. */
 export function equals(ctx: { db: ReadContext['db'] }, column: string, value: string | undefined): Fragment | undefined {

@@ -51,7 +51,8 @@ export function transitionOperation<Row extends Stateful, B = Record<string, nev
     kind: spec.kind,
     scope: spec.scope,
     params: idParams(param),
-    body: spec.body ?? (emptyBody as unknown as Schema<B>),
+    // Without a body of its own, B is its default: the empty object emptyBody accepts.
+    body: spec.body ?? (emptyBody as Schema),
     response: spec.response,
     reasons: spec.reasons,
     refusals: ['invalid_state', ...(spec.refusals ?? [])],

@@ -1,7 +1,10 @@
 // Calendar arithmetic on `YYYY-MM-DD` dates, the way the contract counts them. Pure; no SQL.
 
+/** The UTC calendar day of an instant, `YYYY-MM-DD`. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
 /** Today's date in UTC. */
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+export const todayUtc = (): string => utcDay(new Date());
 
 /** Age in whole years on `day`: a birthday counts from its own date (29 February from 1 March in other years). */
 export function ageOn(birthDate: string, day: string): number {

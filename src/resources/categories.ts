@@ -16,13 +16,11 @@ export interface CategoryRow extends Versioned {
   updated_at: Date;
 }
 
-export const categoryColumns = ['id', 'code', 'name', 'min_age', 'max_age', 'status', 'created_at', 'updated_at', 'version'] as const;
-
 export const categories = defineStore<CategoryRow>({
   type: 'category',
   table: 'license_categories',
   owner: 'federation',
-  columns: categoryColumns,
+  columns: ['id', 'code', 'name', 'min_age', 'max_age', 'status', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
   audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),
 });

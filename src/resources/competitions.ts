@@ -23,14 +23,12 @@ export interface CompetitionRow extends Versioned {
   updated_at: Date;
 }
 
-export const competitionColumns = ['id', 'name', 'season_id', 'category_id', 'legs', 'status', 'entry_deadline', 'starts_on',
-  'max_entries', 'points', 'created_at', 'updated_at', 'version'] as const;
-
 export const competitions = defineStore<CompetitionRow>({
   type: 'competition',
   table: 'competitions',
   owner: 'federation',
-  columns: competitionColumns,
+  columns: ['id', 'name', 'season_id', 'category_id', 'legs', 'status', 'entry_deadline', 'starts_on',
+    'max_entries', 'points', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'federation'
     ? sql`federation_id = ${ws.id}`
     : sql`federation_id = ${ws.federationId} and (status = 'open'
@@ -61,7 +59,7 @@ export const deadlinePassed = (competition: CompetitionRow, today = todayUtc()):
 export async function completeIfDone(unit: Unit, competitionId: string): Promise<void> {
   const { sql } = unit;
   const [competition] = await sql<CompetitionRow[]>`
-    select ${sql(competitionColumns as unknown as string[])} from competitions where id = ${competitionId} for update`;
+    select ${competitions.selection(sql)} from competitions where id = ${competitionId} for update`;
   const { from, to, done } = competitionMachine.transitions.complete;
   if (!competition || !from.includes(competition.status as 'scheduled')) return;
   const [open] = await sql`select 1 from matches where competition_id = ${competitionId} and status in ('scheduled', 'postponed') limit 1`;

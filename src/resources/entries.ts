@@ -17,14 +17,12 @@ export interface EntryRow extends Versioned {
   updated_at: Date;
 }
 
-export const entryColumns = ['id', 'competition_id', 'club_id', 'team_id', 'team_name', 'status', 'reason',
-  'created_at', 'updated_at', 'version'] as const;
-
 export const entries = defineStore<EntryRow>({
   type: 'entry',
   table: 'entries',
   owner: 'federation',
-  columns: entryColumns,
+  columns: ['id', 'competition_id', 'club_id', 'team_id', 'team_name', 'status', 'reason',
+    'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });

@@ -4,10 +4,8 @@
 /** Six digits: the most invoices one club can issue in one year. */
 export const maxSequence = 999_999;
 
-/** The UTC calendar day of an instant, `YYYY-MM-DD`: the day an invoice is issued on. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+/** The UTC calendar day of an instant: the day an invoice is issued on. */
+export { utcDay } from './calendar.js';
 
 /** The year whose numbering an invoice issued on `day` (`YYYY-MM-DD`) takes its number from. */
 export function numberingYear(day: string): number {

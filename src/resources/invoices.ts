@@ -27,16 +27,14 @@ export const paymentMethods = ['cash', 'card', 'bank_transfer', 'other'] as cons
 export type PaymentMethod = (typeof paymentMethods)[number];
 export interface NewPayment { amount: number; method: PaymentMethod; paid_on: string; reference: string | null }
 
-export const invoiceColumns = [
-  'id', 'number', 'member_id', 'plan_id', 'amount', 'amount_paid', 'currency', 'status', 'issued_on', 'due_on',
-  'void_reason', 'created_at', 'updated_at', 'version',
-] as const;
-
 export const invoices = defineStore<InvoiceRow>({
   type: 'invoice',
   table: 'invoices',
   owner: 'club',
-  columns: invoiceColumns,
+  columns: [
+    'id', 'number', 'member_id', 'plan_id', 'amount', 'amount_paid', 'currency', 'status', 'issued_on', 'due_on',
+    'void_reason', 'created_at', 'updated_at', 'version',
+  ],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });

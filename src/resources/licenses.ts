@@ -24,15 +24,13 @@ export interface LicenseRow extends Versioned {
   updated_at: Date;
 }
 
-export const licenseColumns = ['id', 'number', 'club_id', 'member_id', 'person_id', 'season_id', 'category_id',
-  'category_code', 'status', 'requested_at', 'decided_at', 'reason', 'valid_from', 'valid_until',
-  'created_at', 'updated_at', 'version'] as const;
-
 export const licenses = defineStore<LicenseRow>({
   type: 'license',
   table: 'licenses',
   owner: 'club',
-  columns: licenseColumns,
+  columns: ['id', 'number', 'club_id', 'member_id', 'person_id', 'season_id', 'category_id',
+    'category_code', 'status', 'requested_at', 'decided_at', 'reason', 'valid_from', 'valid_until',
+    'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
@@ -55,7 +53,7 @@ export function licenseView(row: LicenseRow, ws: Workspace): Omit<LicenseRow, 'm
 /** A license of the caller's federation by its number, whatever club holds it (404 if none), locked. */
 export async function licenseByNumber(db: Db, federationId: string, number: string): Promise<LicenseRow> {
   const [row] = await db<LicenseRow[]>`
-    select ${db(licenseColumns as unknown as string[])} from licenses
+    select ${licenses.selection(db)} from licenses
     where federation_id = ${federationId} and number = ${number} for update`;
   if (!row) throw notFound(`no license numbered ${number} in the federation`);
   return row;

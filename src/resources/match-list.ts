@@ -2,7 +2,7 @@
 // it checks is the plan served. Ordered by scheduled_at, then id, paged by keyset.
 import type { Fragment } from 'postgres';
 import type { Workspace } from '../workspace.js';
-import { matchColumns, type MatchRow } from './matches.js';
+import { matches, type MatchRow } from './matches.js';
 import type { Db } from './unit.js';
 
 export interface MatchFilters {
@@ -37,7 +37,7 @@ function conditions(sql: Db, f: MatchFilters, after: MatchPosition | undefined):
  * costs what the first page costs.
  */
 export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: MatchPosition | undefined, limit: number) {
-  const columns = sql(matchColumns as unknown as string[]);
+  const columns = matches.selection(sql);
   const where = conditions(sql, f, after);
   const tenant = ws.kind === 'club' ? sql`` : sql`and federation_id = ${ws.id}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;

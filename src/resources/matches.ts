@@ -1,5 +1,6 @@
 // A competition's matches: both clubs of a match and the federation see it.
 import { ApiError } from '../errors.js';
+import { utcDay } from './calendar.js';
 import { expectState, defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 
@@ -30,15 +31,13 @@ export interface MatchRow extends Versioned {
   updated_at: Date;
 }
 
-export const matchColumns = ['id', 'competition_id', 'round', 'leg',
-  'home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name',
-  'scheduled_at', 'venue', 'status', 'home_score', 'away_score', 'result_source', 'created_at', 'updated_at', 'version'] as const;
-
 export const matches = defineStore<MatchRow>({
   type: 'match',
   table: 'matches',
   owner: 'federation',
-  columns: matchColumns,
+  columns: ['id', 'competition_id', 'round', 'leg',
+    'home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name',
+    'scheduled_at', 'venue', 'status', 'home_score', 'away_score', 'result_source', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`(home_club_id = ${ws.id} or away_club_id = ${ws.id})` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),
 });
@@ -60,7 +59,7 @@ export const openStates = ['scheduled', 'postponed'] as const;
 export const clubsOf = (match: MatchRow): string[] => [...new Set([match.home_club_id, match.away_club_id])];
 
 /** The UTC day of the match: suspensions and officials' days are counted in it. */
-export const matchDay = (match: Pick<MatchRow, 'scheduled_at'>): string => match.scheduled_at.toISOString().slice(0, 10);
+export const matchDay = (match: Pick<MatchRow, 'scheduled_at'>): string => utcDay(match.scheduled_at);
 
 /** A club's lineup goes in before kickoff, while the match is still to be played. */
 export function expectBeforeKickoff(match: MatchRow, now: Date): void {

@@ -32,16 +32,14 @@ export interface MemberRow extends Versioned {
   updated_at: Date;
 }
 
-export const memberColumns = [
-  'id', 'first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'address', 'external_ref',
-  'joined_on', 'status', 'person_id', 'guardians', 'created_at', 'updated_at', 'version',
-] as const;
-
 export const members = defineStore<MemberRow>({
   type: 'member',
   table: 'members',
   owner: 'club',
-  columns: memberColumns,
+  columns: [
+    'id', 'first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'address', 'external_ref',
+    'joined_on', 'status', 'person_id', 'guardians', 'created_at', 'updated_at', 'version',
+  ],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });

@@ -24,14 +24,12 @@ export interface PersonLicense {
   status: string;
 }
 
-export const personColumns = ['id', 'first_name', 'last_name', 'birth_date', 'gender', 'current_club_id',
-  'created_at', 'updated_at', 'version'] as const;
-
 export const persons = defineStore<PersonRow>({
   type: 'person',
   table: 'persons',
   owner: 'federation',
-  columns: personColumns,
+  columns: ['id', 'first_name', 'last_name', 'birth_date', 'gender', 'current_club_id',
+    'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });
@@ -46,7 +44,7 @@ type Identity = Pick<MemberRow, 'first_name' | 'last_name' | 'birth_date'>;
 export function samePersonQuery(db: Db, federationId: string, who: Identity) {
   const keys = nameKeys(who);
   return db<PersonRow[]>`
-    select ${db(personColumns as unknown as string[])} from persons
+    select ${persons.selection(db)} from persons
     where federation_id = ${federationId} and birth_date = ${who.birth_date}
       and last_name_key = ${keys.last_name_key} and first_name_key = ${keys.first_name_key}
     order by id limit 1`;

@@ -17,15 +17,13 @@ export interface PlanRow extends Versioned {
   updated_at: Date;
 }
 
-export const planColumns = [
-  'id', 'name', 'season_id', 'amount', 'currency', 'description', 'status', 'created_at', 'updated_at', 'version',
-] as const;
-
 export const plans = defineStore<PlanRow>({
   type: 'plan',
   table: 'membership_plans',
   owner: 'club',
-  columns: planColumns,
+  columns: [
+    'id', 'name', 'season_id', 'amount', 'currency', 'description', 'status', 'created_at', 'updated_at', 'version',
+  ],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });

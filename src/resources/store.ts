@@ -25,6 +25,8 @@ export interface StoreSpec<Row extends Versioned> {
 }
 
 export interface Store<Row extends Versioned> extends StoreSpec<Row> {
+  /** The columns a read returns, for a query of its own: `select ${store.selection(sql)} from …`. */
+  selection(sql: Db): Fragment;
   find(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row | undefined>;
   /** The row, or 404 exactly as for one that does not exist. */
   get(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row>;
@@ -53,9 +55,10 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
 
   const store: Store<Row> = {
     ...spec,
+    selection: (sql) => sql`${sql(columns)}`,
     async find(db, ws, id, { lock = false } = {}) {
       const [row] = await db<Row[]>`
-        select ${db(columns)} from ${db(spec.table)}
+        select ${store.selection(db)} from ${db(spec.table)}
         where id = ${id} and ${spec.visible(db, ws)} ${lock ? db`for update` : db``}`;
       return row;
     },

@@ -6,7 +6,7 @@ import { todayUtc } from './calendar.js';
 import { clubUnit } from './clubs.js';
 import { licenses, moveLicense } from './licenses.js';
 import { defineMachine } from './machine.js';
-import { memberColumns, members, memberMachine, type MemberRow } from './members.js';
+import { members, memberMachine, type MemberRow } from './members.js';
 import { persons, placeAt, type PersonRow } from './persons.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Unit } from './unit.js';
@@ -27,14 +27,12 @@ export interface TransferRow extends Versioned {
   updated_at: Date;
 }
 
-export const transferColumns = ['id', 'person_id', 'license_id', 'license_number', 'from_club_id', 'to_club_id',
-  'season_id', 'status', 'requested_at', 'released_at', 'decided_at', 'reason', 'created_at', 'updated_at', 'version'] as const;
-
 export const transfers = defineStore<TransferRow>({
   type: 'transfer',
   table: 'transfers',
   owner: 'club',
-  columns: transferColumns,
+  columns: ['id', 'person_id', 'license_id', 'license_number', 'from_club_id', 'to_club_id',
+    'season_id', 'status', 'requested_at', 'released_at', 'decided_at', 'reason', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club'
     ? sql`(from_club_id = ${ws.id} or to_club_id = ${ws.id})`
     : sql`federation_id = ${ws.id}`),
@@ -84,7 +82,7 @@ export async function land(unit: Unit, transfer: TransferRow): Promise<void> {
 async function memberFor(club: Unit, person: PersonRow): Promise<MemberRow> {
   const { sql, workspace } = club;
   const [linked] = await sql<MemberRow[]>`
-    select ${sql(memberColumns as unknown as string[])} from members
+    select ${members.selection(sql)} from members
     where club_id = ${workspace.id} and person_id = ${person.id}
     order by (status = 'active') desc, id limit 1 for update`;
   if (linked?.status === 'active') return linked;

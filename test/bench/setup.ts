@@ -91,14 +91,14 @@ export async function deepCursors(sql: Sql, base: string, club: Club): Promise<{
   return { cursors: walked, deepestAfter: String(BigInt(last!.id) - 50n), how: `pages 2 to ${walked.length + 1} (crafted deep cursors were refused: ${probe.status})` };
 }
 
-type Builder = (sql: Sql, clubId: string, filters: object, after: string | undefined, limit: number) => PendingQuery<Row[]>;
+type Builder = (sql: Sql, club: { id: string; kind: 'club' }, filters: object, after: string | undefined, limit: number) => PendingQuery<Row[]>;
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list query, the module's own if it exports its builder. */
 export async function explainList(sql: Sql, clubId: string, after: string | undefined): Promise<{ source: string; plan: string[] }> {
   const list: Record<string, unknown> = await import('../../src/operations/members/club.members.list.js');
   const builder = typeof list.memberListQuery === 'function' ? (list.memberListQuery as Builder) : undefined;
   const query = builder
-    ? builder(sql, clubId, {}, after, 26)
+    ? builder(sql, { id: clubId, kind: 'club' }, {}, after, 26)
     : sql`select * from members where club_id = ${clubId} ${after ? sql`and id > ${after}` : sql``} order by id limit 26`;
   const rows = await sql`explain (analyze, buffers) ${query}`;
   return {

@@ -18,9 +18,9 @@ interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 async function explain(t: Test, label: string, filters: MemberFilters, after: string | undefined) {
-  const [row] = await sql`explain (format json) ${memberListQuery(sql, club.id, filters, after, 26)}`;
+  const [row] = await sql`explain (format json) ${memberListQuery(sql, club, filters, after, 26)}`;
   const plan = nodes((row!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
-  const text = await sql`explain (analyze, buffers, format text) ${memberListQuery(sql, club.id, filters, after, 26)}`;
+  const text = await sql`explain (analyze, buffers, format text) ${memberListQuery(sql, club, filters, after, 26)}`;
   t.comment(`${label}\n${text.map((r) => r['QUERY PLAN']).join('\n')}`);
   const onMembers = plan.filter((n) => n['Relation Name'] === 'members');
   t.ok(onMembers.length > 0, `${label}: the plan reads members`);
@@ -31,7 +31,7 @@ async function explain(t: Test, label: string, filters: MemberFilters, after: st
   const indexes = plan.map((n) => n['Index Name']).filter((name) => name !== undefined);
   t.ok(indexes.some((name) => name!.startsWith('members_')), `${label}: uses ${indexes.join(', ')}`);
   // Served rows, not just plans: the page is the right one.
-  const rows = await memberListQuery(sql, club.id, filters, after, 26);
+  const rows = await memberListQuery(sql, club, filters, after, 26);
   return rows;
 }
 
@@ -54,12 +54,12 @@ t.test('a deep page with the status filter uses the members index', async (t) =>
 t.test('a small club next to the big one uses the members index too', async (t) => {
   const small = await createClub(service);
   await createMembers(service, small, 60);
-  const [row] = await sql`explain (format json) ${memberListQuery(sql, small.id, {}, undefined, 26)}`;
+  const [row] = await sql`explain (format json) ${memberListQuery(sql, small, {}, undefined, 26)}`;
   const plan = nodes((row!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
   t.comment(JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name'] ?? null])));
   t.same(plan.filter((n) => n['Node Type'] === 'Seq Scan'), []);
   t.ok(plan.some((n) => n['Index Name']?.startsWith('members_')));
-  t.equal((await memberListQuery(sql, small.id, {}, undefined, 100)).length, 60);
+  t.equal((await memberListQuery(sql, small, {}, undefined, 100)).length, 60);
 });
 
 t.test('the HTTP list serves the same pages', async (t) => {

@@ -3,7 +3,7 @@ import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
 import { activityListItemOut } from './schemas.js';
-import { activityKinds, activityMachine } from '../../resources/activities.js';
+import { activities, activityKinds, activityMachine } from '../../resources/activities.js';
 
 export const clubActivitiesList = defineOperation({
   id: 'club.activities.list',
@@ -35,7 +35,7 @@ export const clubActivitiesList = defineOperation({
         ) as attendance_summary
         from attendance where activity_id = a.id
       ) s
-      where a.club_id = ${ctx.workspace.id}
+      where ${activities.visible(sql, ctx.workspace)}
         ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : sql``}
         ${q.from ? sql`and a.starts_at >= ${q.from}` : sql``}
         ${q.to ? sql`and a.starts_at <= ${q.to}` : sql``}

@@ -1,5 +1,5 @@
 import { competitions, tableOf } from '../../resources/competitions.js';
-import { entryColumns } from '../../resources/entries.js';
+import { entries } from '../../resources/entries.js';
 import { defineOperation } from '../operation.js';
 import { idParams } from '../schemas.js';
 import { clubCompetitionOut } from './schemas.js';
@@ -17,8 +17,8 @@ export const clubCompetitionsGet = defineOperation({
     const { db: sql } = ctx;
     const competition = await competitions.get(sql, ctx.workspace, ctx.params.competition_id);
     const [mine, table] = await Promise.all([
-      sql`select ${sql(entryColumns as unknown as string[])} from entries
-          where competition_id = ${competition.id} and club_id = ${ctx.workspace.id} order by id`,
+      sql`select ${entries.selection(sql)} from entries
+          where competition_id = ${competition.id} and ${entries.visible(sql, ctx.workspace)} order by id`,
       competition.status === 'scheduled' || competition.status === 'completed' ? tableOf(sql, competition) : null,
     ]);
     return { data: { ...competition, my_entries: mine, standings: table } };

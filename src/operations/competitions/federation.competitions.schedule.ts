@@ -18,13 +18,11 @@ export const federationCompetitionsSchedule = transitionOperation({
   body: fixturesBody,
   response: competitionOut,
   reasons: ['not_enough_entries'],
-  async guard(ctx, row) {
-    const sides = await acceptedSides(ctx.unit.sql, row.id);
-    if (sides.length < 2) throw ruleViolation('not_enough_entries', `competition ${row.id} has ${sides.length} accepted entries; fixtures need 2`);
-  },
+  // The entries are read once, after the status write; a refusal rolls that write back with the unit.
   async effect(ctx, row) {
     const { body, unit } = ctx;
     const sides = await acceptedSides(unit.sql, row.id);
+    if (sides.length < 2) throw ruleViolation('not_enough_entries', `competition ${row.id} has ${sides.length} accepted entries; fixtures need 2`);
     const drawn = fixtures(sides, {
       legs: row.legs,
       firstRoundOn: body.first_round_on ?? row.starts_on,

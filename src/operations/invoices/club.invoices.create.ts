@@ -1,5 +1,5 @@
 import { invalidField } from '../../errors.js';
-import { utcDay } from '../../resources/invoice-numbers.js';
+import { todayUtc } from '../../resources/calendar.js';
 import { issue, type InvoiceLine } from '../../resources/invoices.js';
 import { expectActive, members } from '../../resources/members.js';
 import { minorUnits } from '../../resources/money.js';
@@ -20,7 +20,7 @@ export const clubInvoicesCreate = defineOperation({
   refusals: ['conflict'],
   async handler(ctx) {
     const { body, workspace, unit } = ctx;
-    const issuedOn = utcDay(new Date());
+    const issuedOn = todayUtc();
     if (body.due_on && body.due_on < issuedOn) throw invalidField('/due_on', `must not be before the day of issue, ${issuedOn}`);
     // Locked so that an erase or archive of the member waits for this invoice, then sees it.
     const member = await members.referenced(unit.sql, workspace, body.member_id, '/member_id', { lock: true });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { Sql, TransactionSql } from 'postgres';
-import { invoiceColumns, withDetails, type InvoiceRow, invoiceMachine } from '../../resources/invoices.js';
-import { defineOperation } from '../operation.js';
+import { invoices, withDetails, type InvoiceRow, invoiceMachine } from '../../resources/invoices.js';
+import type { Db } from '../../resources/unit.js';
+import { defineOperation, type Workspace } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { invoiceOut } from './schemas.js';
@@ -15,10 +15,10 @@ export interface InvoiceFilters {
 }
 
 /** The one SQL of the list, shared with the EXPLAIN test so the plan it checks is the plan served. */
-export function invoiceListQuery(sql: Sql | TransactionSql, clubId: string, f: InvoiceFilters, after: string | undefined, limit: number) {
+export function invoiceListQuery(sql: Db, ws: Workspace, f: InvoiceFilters, after: string | undefined, limit: number) {
   return sql<InvoiceRow[]>`
-    select ${sql(invoiceColumns as unknown as string[])} from invoices
-    where club_id = ${clubId}
+    select ${invoices.selection(sql)} from invoices
+    where ${invoices.visible(sql, ws)}
     ${f.status ? sql`and status = ${f.status}` : sql``}
     ${f.member_id ? sql`and member_id = ${f.member_id}` : sql``}
     ${f.plan_id ? sql`and plan_id = ${f.plan_id}` : sql``}
@@ -45,7 +45,7 @@ export const clubInvoicesList = defineOperation({
   list: true,
   async handler(ctx) {
     const after = afterCursor(ctx.operationId, ctx.query)?.[0];
-    const rows = await invoiceListQuery(ctx.db, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
+    const rows = await invoiceListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1);
     const reply = page(ctx.operationId, ctx.query, rows, (r) => [r.id]);
     return { ...reply, data: await withDetails(ctx.db, reply.data as InvoiceRow[]) };
   },

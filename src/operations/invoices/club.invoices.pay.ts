@@ -1,4 +1,4 @@
-import { utcDay } from '../../resources/invoice-numbers.js';
+import { todayUtc } from '../../resources/calendar.js';
 import { invoices, recordPayment, withDetails } from '../../resources/invoices.js';
 import { defineOperation } from '../operation.js';
 import { idParams } from '../schemas.js';
@@ -21,7 +21,7 @@ export const clubInvoicesPay = defineOperation({
   async handler(ctx) {
     const { body } = ctx;
     const row = await recordPayment(ctx.unit, ctx.locked, {
-      amount: body.amount, method: body.method, paid_on: body.paid_on ?? utcDay(new Date()), reference: body.reference ?? null,
+      amount: body.amount, method: body.method, paid_on: body.paid_on ?? todayUtc(), reference: body.reference ?? null,
     });
     const [invoice] = await withDetails(ctx.unit.sql, [row]);
     return { data: invoice };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { date, id, out, resourceMeta, text } from '../schemas.js';
-import { utcDay } from '../../resources/invoice-numbers.js';
+import { todayUtc } from '../../resources/calendar.js';
 import { amount, isoCurrency, money } from '../plans/schemas.js';
 import { invoiceMachine, paymentMethods } from '../../resources/invoices.js';
 
@@ -80,7 +80,7 @@ export const paymentBody = v.pipe(
   v.strictObject({
     amount: v.pipe(amount, v.description('At most the balance.')),
     method: v.picklist(paymentMethods, `must be one of ${paymentMethods.join(', ')}`),
-    paid_on: v.optional(v.pipe(date, v.check((d) => d <= utcDay(new Date()), 'must not be in the future'), v.description('Defaults to today (UTC).'))),
+    paid_on: v.optional(v.pipe(date, v.check((d) => d <= todayUtc(), 'must not be in the future'), v.description('Defaults to today (UTC).'))),
     reference: v.optional(v.nullable(text(1, 200))),
   }),
   v.title('PaymentCreate'),

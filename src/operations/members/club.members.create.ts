@@ -1,7 +1,8 @@
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
 import { normalizeAddress } from '../address.js';
-import { member, memberCreateBody, normalizeGuardians, todayUtc } from './schemas.js';
+import { todayUtc } from '../../resources/calendar.js';
+import { member, memberCreateBody, normalizeGuardians } from './schemas.js';
 
 export const clubMembersCreate = defineOperation({
   id: 'club.members.create',

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import type { Sql, TransactionSql } from 'postgres';
-import { defineOperation } from '../operation.js';
+import type { Db } from '../../resources/unit.js';
+import { defineOperation, type Workspace } from '../operation.js';
+import { likePattern } from '../listing.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { memberColumns, memberMachine } from '../../resources/members.js';
+import { memberMachine, members } from '../../resources/members.js';
 import { member } from './schemas.js';
 
 export interface MemberFilters {
@@ -14,18 +15,16 @@ export interface MemberFilters {
   updated_since?: string;
 }
 
-const likePattern = (q: string) => '%' + q.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c) + '%';
-
 /**
  * The one SQL of the list, shared with the EXPLAIN test so the plan it checks is the plan served.
  * `q` repeats the trigram index's expression exactly, or the index could not serve it.
  */
-export function memberListQuery(sql: Sql | TransactionSql, clubId: string, f: MemberFilters, after: string | undefined, limit: number) {
+export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after: string | undefined, limit: number) {
   return sql`
-    select ${sql(memberColumns as unknown as string[])} from members m
-    where m.club_id = ${clubId}
+    select ${members.selection(sql)} from members m
+    where ${members.visible(sql, ws)}
     ${f.status ? sql`and m.status = ${f.status}` : sql``}
-    ${f.q ? sql`and lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q)}` : sql``}
+    ${f.q ? sql`and lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}` : sql``}
     ${f.external_ref ? sql`and m.external_ref = ${f.external_ref}` : sql``}
     ${f.team_id ? sql`and exists (select from roster_entries r where r.member_id = m.id and r.team_id = ${f.team_id})` : sql``}
     ${f.updated_since ? sql`and m.updated_at >= ${f.updated_since}::timestamptz` : sql``}
@@ -51,7 +50,7 @@ export const clubMembersList = defineOperation({
   list: true,
   async handler(ctx) {
     const after = afterCursor(ctx.operationId, ctx.query)?.[0];
-    const rows = await memberListQuery(ctx.db, ctx.workspace.id, ctx.query, after, ctx.query.limit + 1);
+    const rows = await memberListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1);
     return page(ctx.operationId, ctx.query, rows, (r) => [r.id as string]);
   },
 });

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { address, addressOut, date, email, exampleMeta, out, phone, resourceMeta, text, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
+import { todayUtc } from '../../resources/calendar.js';
 import { genders, memberMachine } from '../../resources/members.js';
-
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 const birthDate = v.pipe(date, v.check((d) => d <= todayUtc(), 'must not be in the future'));
 const gender = v.picklist(genders, `must be one of ${genders.join(', ')}`);

@@ -2,11 +2,9 @@ import * as v from 'valibot';
 import { nameKey } from '../../resources/person-names.js';
 import { persons, withLicenses } from '../../resources/persons.js';
 import { defineOperation } from '../operation.js';
-import { equals, listById } from '../listing.js';
+import { equals, likePattern, listById } from '../listing.js';
 import { id, listQuery } from '../schemas.js';
 import { personOut } from './schemas.js';
-
-const likePattern = (q: string) => '%' + nameKey(q).replace(/[\\%_]/g, (c) => '\\' + c) + '%';
 
 export const federationPersonsList = defineOperation({
   id: 'federation.persons.list',
@@ -27,7 +25,7 @@ export const federationPersonsList = defineOperation({
     return listById(ctx, {
       store: persons,
       // Repeats persons_name_trgm_idx's expression exactly, so the index serves it.
-      filters: [q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(q.q)}` : undefined,
+      filters: [q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(nameKey(q.q))}` : undefined,
         equals(ctx, 'current_club_id', q.club_id)],
       expand: (rows) => withLicenses(sql, rows),
     });

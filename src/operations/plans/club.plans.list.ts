@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { planColumns, planView, type PlanRow, planStatuses } from '../../resources/plans.js';
+import { plans, planView, type PlanRow, planStatuses } from '../../resources/plans.js';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
@@ -22,8 +22,8 @@ export const clubPlansList = defineOperation({
     const { db: sql, query: q } = ctx;
     const after = afterCursor(ctx.operationId, q)?.[0];
     const rows = await sql<PlanRow[]>`
-      select ${sql(planColumns as unknown as string[])} from membership_plans
-      where club_id = ${ctx.workspace.id}
+      select ${plans.selection(sql)} from membership_plans
+      where ${plans.visible(sql, ctx.workspace)}
         ${q.status ? sql`and status = ${q.status}` : sql``}
         ${q.season_id ? sql`and season_id = ${q.season_id}` : sql``}
         ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : sql``}

@@ -3,7 +3,7 @@ import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { teamListItemOut } from './schemas.js';
-import { teamStatuses } from '../../resources/teams.js';
+import { teams, teamStatuses } from '../../resources/teams.js';
 
 export const clubTeamsList = defineOperation({
   id: 'club.teams.list',
@@ -24,7 +24,7 @@ export const clubTeamsList = defineOperation({
         (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size,
         t.created_at, t.updated_at, t.version
       from teams t
-      where t.club_id = ${ctx.workspace.id} and t.id > ${after}
+      where ${teams.visible(sql, ctx.workspace)} and t.id > ${after}
         ${q.season_id ? sql`and t.season_id = ${q.season_id}` : sql``}
         ${q.status ? sql`and t.status = ${q.status}` : sql``}
         ${q.updated_since ? sql`and t.updated_at >= ${q.updated_since}` : sql``}
