@@ -39,11 +39,12 @@ function conditions(sql: Db, f: MatchFilters, after: MatchPosition | undefined):
 export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: MatchPosition | undefined, limit: number) {
   const columns = matches.selection(sql);
   const where = conditions(sql, f, after);
-  const tenant = ws.kind === 'club' ? sql`` : sql`and federation_id = ${ws.id}`;
+  // A club's own side of the union is within its visibility already (matches.visible).
+  const tenant = ws.kind === 'club' ? sql`` : sql`and ${matches.visible(sql, ws)}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;
   if (club === undefined) {
     return sql<MatchRow[]>`
-      select ${columns} from matches where federation_id = ${ws.id} ${where}
+      select ${columns} from matches where ${matches.visible(sql, ws)} ${where}
       order by scheduled_at, id limit ${limit}`;
   }
   return sql<MatchRow[]>`
