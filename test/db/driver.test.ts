@@ -37,7 +37,7 @@ t.test('onexecute hands over the connection, whose onclose is called when it clo
 
 t.test('a query runs when first awaited, through its own then (observe)', async (t) => {
   const seen: string[] = [];
-  const watched = observe(sql, (query, run) => {
+  const watched = observe(sql, (_query, run) => {
     seen.push('ran');
     return run();
   });

@@ -4,7 +4,7 @@ import { competitions } from '../../resources/competitions.js';
 import { equals, listById } from '../listing.js';
 import type { ReadContext } from '../operation.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { competitionOut, competitionStatuses } from './schemas.js';
+import { competitionStatuses } from './schemas.js';
 
 export const competitionsQuery = listQuery({ status: enumFilter(competitionStatuses), season_id: v.optional(id) });
 

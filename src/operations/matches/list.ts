@@ -5,8 +5,8 @@ import { matchListQuery, type MatchFilters, type MatchPosition } from '../../res
 import type { MatchRow } from '../../resources/matches.js';
 import type { ReadContext } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
-import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
-import { matchListItemOut, matchStatuses } from './schemas.js';
+import { enumFilter, id, timestamp } from '../schemas.js';
+import { matchStatuses } from './schemas.js';
 
 /** The filters both match lists share. */
 export const matchFilters = {
