@@ -6,7 +6,7 @@ import { createClub, createMember } from '../support/factories.js';
 import { postgres, startService, databaseUrl } from '../support/harness.js';
 
 const lines: string[] = [];
-const service = await startService(t, { DB_DEADLINE_MS: '300' }, undefined, { log: createLog('info', (l) => lines.push(l)) });
+const service = await startService(t, { DB_DEADLINE_MS: '1000' }, undefined, { log: createLog('info', (l) => lines.push(l)) });
 const club = await createClub(service);
 const memberId = await createMember(service, club);
 const holder = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
@@ -31,7 +31,7 @@ t.test('a write waiting on a held row lock past its deadline: 503, cancelled, no
   const res = await club.call('PATCH', `/v1/club/members/${memberId}`, { first_name: 'Late' });
   t.equal(res.status, 503);
   t.match(res.body.detail, /did not answer in time/);
-  t.ok(Date.now() - started < 1000, `answered at the deadline (${Date.now() - started} ms)`);
+  t.ok(Date.now() - started < 2500, `answered at the deadline, not when the lock frees (${Date.now() - started} ms)`);
   // Within 1 s, no session of the service waits on the lock or sits in a transaction.
   let left = -1;
   const until = Date.now() + 1000;
