@@ -15,7 +15,8 @@ import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
-import { useCursorKey } from './operations/paging.js';
+import { cursorSigner } from './operations/paging.js';
+import { sqlTiming } from './http/sql-timing.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 
 export const version = packageVersion;
@@ -32,9 +33,9 @@ export function poolLimits(config: Config): PoolLimits {
 
 /**
  * DATABASE_URL if set; otherwise the embedded server under DATA_DIR, started on demand. Waits
- * for the database to answer (bounded by DB_START_WAIT_S); `wrap` may decorate the pool.
+ * for the database to answer (bounded by DB_START_WAIT_S).
  */
-export async function openDatabase(config: Config, options: { wrap?: (sql: Sql) => Sql; onWait?: (cause: string) => void } = {}): Promise<Database> {
+export async function openDatabase(config: Config, options: { onWait?: (cause: string) => void } = {}): Promise<Database> {
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -54,7 +55,7 @@ export async function openDatabase(config: Config, options: { wrap?: (sql: Sql) 
     await close();
     throw error;
   }
-  return { sql: options.wrap ? options.wrap(pool) : pool, embedded, close };
+  return { sql: pool, embedded, close };
 }
 
 /** The configured master key, or in the embedded setup one generated once under DATA_DIR. */
@@ -74,12 +75,16 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
-export async function createApp(config: Config, sql: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
+/**
+ * Everything a serving instance holds besides its socket: the pipeline's dependencies and the
+ * purge timer. Nothing of it is module state, so two apps in one process keep their own keys.
+ */
+export async function createApp(config: Config, pool: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
+  const timing = config.logLevel === 'debug' ? sqlTiming() : undefined;
+  const sql = timing ? timing.wrap(pool) : pool;
   await migrate(sql);
   const key = masterKey(config);
   await checkSecretKey(sql, key);
-  useCursorKey(key);
   const credentials = await createCredentialStore(sql, key);
   const database = watchDatabase(sql);
   const purge = setInterval(() => {
@@ -103,6 +108,8 @@ export async function createApp(config: Config, sql: Sql, table: Operation[] = o
     writes: writeLanes(Math.max(1, Math.floor(sql.options.max / 2))),
     deadlineMs: config.dbDeadlineMs,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
+    cursors: cursorSigner(key),
+    timing,
   };
   return {
     app,

@@ -4,7 +4,6 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readBody } from './http/body.js';
 import { logRequest, type Log } from './http/log.js';
-import { measureSql } from './http/sql-timing.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
 import { answerProtocolError, everyResponse } from './http/protocol-errors.js';
 import { requestIdFor } from './http/respond.js';
@@ -46,7 +45,7 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     const request = incoming(req, scheme);
-    const [handled, sql] = await measureSql(() => handle(app, request));
+    const [handled, sql] = app.timing ? await app.timing.measure(() => handle(app, request)) : [await handle(app, request), undefined];
     const { response } = handled;
     // A body left unread (a 413, a refusal before reading) is not drained: the connection closes.
     const unread = !req.complete;

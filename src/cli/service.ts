@@ -3,7 +3,6 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { createLog, type Log } from '../http/log.js';
-import { timedSql } from '../http/sql-timing.js';
 import { generateOpenApi } from '../openapi/generate.js';
 import { operations } from '../operations/index.js';
 import { createApp, openDatabase, version } from '../runtime.js';
@@ -43,7 +42,6 @@ async function serveCommand(): Promise<number> {
   const config = loadConfig();
   const log = createLog(config.logLevel);
   const db = await openDatabase(config, {
-    wrap: config.logLevel === 'debug' ? timedSql : undefined,
     onWait: (cause) => log('warn', 'waiting for the database', { cause }),
   });
   const running = await createApp(config, db.sql, operations, log);

@@ -1,9 +1,10 @@
-import { renewPool, type Sql } from './pool.js';
+import type { Sql } from 'postgres';
+import { renewPool } from './driver.js';
 
 /**
  * Whether the database is reachable, as far as this instance knows. Once a request finds it
  * unreachable, requests are answered 503 at once instead of queueing for a connection, the pool
- * gets fresh connections (src/db/pool.ts `renewPool`), and a probe tries `select 1` every
+ * gets fresh connections (src/db/driver.ts `renewPool`), and a probe tries `select 1` every
  * `probeMs` until it answers.
  */
 export interface Availability {

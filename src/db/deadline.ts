@@ -1,9 +1,12 @@
+import type { PendingQuery, Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../errors.js';
-import { unavailable } from './errors.js';
+import { cancel, observe } from './driver.js';
+import { overrun } from './errors.js';
 
 /**
  * The time a request may spend on the database, connection wait included. Once it is spent the
- * request is answered 503; its work may still be under way and must not commit after that.
+ * request is answered 503, its statements under way are cancelled (`guard`), and it runs no
+ * further one: its transaction rolls back and its connection goes back to the pool at once.
  */
 export interface Deadline {
   /** Settles like `work`, or rejects with 503 when the time is spent (`work` then runs on unobserved). */
@@ -13,10 +16,12 @@ export interface Deadline {
   readonly passed: boolean;
   /** Throws the 503 once the time is spent. */
   check(): void;
+  /** `sql` whose queries under way are cancelled when the time is spent, and that runs none after. */
+  guard<S extends Sql | TransactionSql>(sql: S): S;
   clear(): void;
 }
 
-const late = () => unavailable('the database did not answer in time, retry shortly');
+const late = overrun;
 
 // A class rather than closures: one per request on the hot path, so it allocates as little as it can.
 class RequestDeadline implements Deadline {
@@ -25,6 +30,7 @@ class RequestDeadline implements Deadline {
   #passed = false;
   #timer: NodeJS.Timeout | undefined;
   #reject: ((error: ApiError) => void) | undefined;
+  #running: Set<PendingQuery<any>> | undefined;
 
   constructor(ms: number) {
     this.#left = ms;
@@ -35,6 +41,8 @@ class RequestDeadline implements Deadline {
     this.#timer = setTimeout(() => {
       this.#passed = true;
       this.#reject?.(late());
+      // postgres.js cancels a statement the server runs, or drops one still waiting for a connection.
+      for (const query of this.#running ?? []) cancel(query);
     }, Math.max(0, this.#left));
   }
 
@@ -66,6 +74,18 @@ class RequestDeadline implements Deadline {
 
   check(): void {
     if (this.#passed) throw late();
+  }
+
+  guard<S extends Sql | TransactionSql>(sql: S): S {
+    return observe(sql, (query, run) => {
+      if (this.#passed) return Promise.reject(late());
+      const running = (this.#running ??= new Set());
+      running.add(query);
+      const done = run();
+      const forget = () => running.delete(query);
+      done.then(forget, forget);
+      return done;
+    });
   }
 
   clear(): void {

@@ -29,12 +29,23 @@ export function isUnreachable(error: unknown): boolean {
   return code !== undefined && !(error instanceof ApiError) && (unreachable.has(code) || code.startsWith('08'));
 }
 
+// A request that outran its deadline is that request's 503, not news about the database: it
+// answered the other requests meanwhile (and the periodic probe tells a real outage).
+const overruns = new WeakSet<ApiError>();
+
+/** The 503 of a request whose deadline passed. */
+export function overrun(): ApiError {
+  const error = unavailable('the database did not answer in time, retry shortly');
+  overruns.add(error);
+  return error;
+}
+
 /**
- * Whether the 503 for this error says the database is down or not answering, rather than a busy
- * row or a conflict worth a retry: the breaker's and the deadline's 503s, and unreachable servers.
+ * Whether the 503 for this error says the database is down, rather than one request's overrun,
+ * a busy row or a conflict worth a retry: the breaker's 503s and unreachable servers.
  */
 export function meansDatabaseDown(error: unknown): boolean {
-  if (error instanceof ApiError) return error.code === 'service_unavailable';
+  if (error instanceof ApiError) return error.code === 'service_unavailable' && !overruns.has(error);
   return isUnreachable(error) || (codeOf(error)?.startsWith('53') ?? false);
 }
 

@@ -1,5 +1,5 @@
-import postgres, { type Sql, type TransactionSql } from 'postgres';
-import { transaction } from './transaction.js';
+import postgres, { type Sql } from 'postgres';
+import { renewable } from './driver.js';
 
 export type { Sql };
 
@@ -7,18 +7,6 @@ export type { Sql };
 export interface PoolLimits {
   lockTimeoutMs: number;
   statementTimeoutMs: number;
-}
-
-const renewal = Symbol('renew the pool');
-
-/**
- * Swaps in a fresh set of connections; the old ones finish what they hold and are ended with
- * the pool. After the server died under them, postgres.js connections can keep its last error
- * for the next query or stop writing altogether (a cleared write timer it never resets), so an
- * outage is met with new connections rather than repaired ones.
- */
-export function renewPool(sql: Sql): void {
-  (sql as unknown as { [renewal]?: () => void })[renewal]?.();
 }
 
 /**
@@ -44,20 +32,6 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },
   });
-  let current = open();
-  const retired: Sql[] = [];
-  const own: Record<string | symbol, unknown> = {
-    begin: (options: string | ((tx: TransactionSql) => Promise<unknown>), work?: (tx: TransactionSql) => Promise<unknown>) =>
-      typeof options === 'function' ? transaction(current, '', options) : transaction(current, options, work!),
-    end: (options?: { timeout?: number }) => Promise.all([current, ...retired].map((s) => s.end(options))).then(() => {}),
-    [renewal]: () => {
-      retired.push(current);
-      current = open();
-    },
-  };
-  // A function target, so that the proxy can be called as a tagged template like the pool itself.
-  return new Proxy(function pool() {} as unknown as Sql, {
-    apply: (_, self, args) => Reflect.apply(current, self, args),
-    get: (_, name) => (name in own ? own[name] : Reflect.get(current, name)),
-  });
+  // Renewable (src/db/driver.ts): an outage is met with fresh connections.
+  return renewable(open);
 }

@@ -1,7 +1,9 @@
 import type { Sql, TransactionSql } from 'postgres';
 import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
+import type { Deadline } from '../db/deadline.js';
 import type { Operation, Reply } from '../operations/operation.js';
+import type { CursorSigner } from '../operations/paging.js';
 import { appendChanges } from '../resources/changes.js';
 import type { Change, Unit } from '../resources/unit.js';
 import { envelope, type Outgoing } from './respond.js';
@@ -11,6 +13,9 @@ interface RequestInfo {
   requestId: string;
   headers: Record<string, string | string[] | undefined>;
   rateLimit: { limit: number; windowSeconds: number };
+  /** The request's deadline: its queries are cancelled when it passes. */
+  deadline: Deadline;
+  cursors: CursorSigner;
 }
 
 /** The versions an ETag list names (`"3"`, `W/"3"`, comma-separated); undefined for a tag that is not ours. */
@@ -55,23 +60,24 @@ function respond(op: Operation, reply: Reply, headers: RequestInfo['headers']): 
 
 /**
  * Step 11: the handler. A read runs on the pool; a write runs in one transaction with its lock,
- * If-Match check and change rows. `beforeCommit` sees the response inside that transaction
- * (the idempotency record is written there).
+ * If-Match check and change rows. `beforeCommit` sees the response inside that transaction (the
+ * idempotency record is written there). Either way the deadline cancels the queries under way.
  */
 export async function runOperation(
   sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input,
   beforeCommit?: (tx: TransactionSql, response: Outgoing) => Promise<void>,
 ): Promise<Outgoing> {
   const { workspace } = credential;
-  const { rateLimit, requestId } = req;
+  const { rateLimit, requestId, deadline } = req;
   const { params, query, body } = input;
   const caller = callerOf(credential);
   if (op.method === 'GET') {
-    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: sql });
+    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: deadline.guard(sql), cursors: req.cursors });
     return respond(op, reply, req.headers);
   }
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
-  return sql.begin(async (tx) => {
+  return sql.begin(async (transaction) => {
+    const tx = deadline.guard(transaction);
     const changes: Change[] = [];
     const unit: Unit = { sql: tx, workspace, record: (c) => changes.push(c) };
     let locked: { version: number } | undefined;

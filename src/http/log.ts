@@ -53,7 +53,7 @@ export interface RequestRecord {
   sql?: { ms: number; queries: number };
   /** The client went away before its body ended: its own doing, not a fault. */
   clientAborted?: boolean;
-  /** A 503 because the database is unreachable or did not answer, not a busy row. */
+  /** A 503 because the database is unreachable, not one request's overrun or a busy row. */
   databaseDown?: boolean;
 }
 

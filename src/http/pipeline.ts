@@ -7,6 +7,7 @@ import type { Availability } from '../db/availability.js';
 import { startDeadline, type Deadline } from '../db/deadline.js';
 import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from '../db/errors.js';
 import type { WriteLanes } from '../db/write-lanes.js';
+import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
 import { ApiError } from '../errors.js';
 import { runOperation } from './execute.js';
@@ -14,6 +15,7 @@ import { claim, complete, fingerprint, idempotencyKey, release, storable, type C
 import { validateBody, validateParams, validateQuery } from './input.js';
 import { addRateHeaders, errorResponse, json, type Outgoing } from './respond.js';
 import type { Router } from './router.js';
+import type { SqlTiming } from './sql-timing.js';
 
 export interface App {
   sql: Sql;
@@ -27,6 +29,10 @@ export interface App {
   deadlineMs: number;
   /** node:http's headersTimeout and requestTimeout. */
   timeouts: { headersMs: number; requestMs: number };
+  /** Signs and checks this app's list cursors (keyed from its master key). */
+  cursors: CursorSigner;
+  /** The SQL time of each request, when the log wants it (LOG_LEVEL=debug); `sql` is timed then. */
+  timing?: SqlTiming;
 }
 
 /** A request as plain values: everything the pipeline reads, nothing of the socket. */
@@ -49,7 +55,7 @@ export interface Handled {
   workspaceId?: string;
   /** An unexpected error behind a 500, for the log only. */
   fault?: unknown;
-  /** A 503 because the database is down or did not answer (not a busy row): the log says so. */
+  /** A 503 because the database is down (not one request's overrun, not a busy row): the log says so. */
   databaseDown?: boolean;
 }
 
@@ -113,7 +119,7 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
     if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-  const run = () => runOperation(app.sql, op, credential, { ...req, rateLimit }, input, async (tx, response) => {
+  const run = () => runOperation(app.sql, op, credential, { ...req, rateLimit, deadline, cursors: app.cursors }, input, async (tx, response) => {
     deadline.check(); // a write that outlived its request rolls back rather than commit unseen
     if (progress.claim) await complete(tx, progress.claim, response);
   });

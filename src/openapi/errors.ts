@@ -35,7 +35,7 @@ const statusText: Record<number, string> = {
 const details: Record<ErrorCode, string> = {
   invalid_request: 'the body is not a JSON object',
   invalid_query: 'the query has an invalid parameter',
-  invalid_cursor: 'the cursor does not belong to this list and filter set',
+  invalid_cursor: 'the cursor does not belong to this workspace, list and filter set',
   digest_mismatch: 'Content-Digest does not match the body',
   signature_required: 'a /v1 request must carry Signature and Signature-Input',
   signature_invalid: 'the signature does not verify',

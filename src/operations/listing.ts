@@ -19,7 +19,7 @@ export interface ListSpec<Row extends Versioned> {
 
 export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, ListQuery>, spec: ListSpec<Row>): Promise<Reply> {
   const { db: sql, query } = ctx;
-  const after = afterCursor(ctx.operationId, query)?.[0];
+  const after = afterCursor(ctx, query)?.[0];
   const conditions = [
     spec.store.visible(sql, ctx.workspace),
     ...(spec.filters ?? []),
@@ -31,7 +31,7 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
     select ${spec.store.selection(sql)} from ${sql(spec.store.table)}
     where ${where} order by id limit ${query.limit + 1}`;
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
-  return page(ctx.operationId, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
+  return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
 }
 
 /** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */

@@ -6,6 +6,7 @@ import type { ErrorCode, Reason } from '../errors.js';
 import type { Machine } from '../resources/machine.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { Unit } from '../resources/unit.js';
+import type { CursorSigner } from './paging.js';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 
 export type { Workspace, WorkspaceKind };
@@ -47,6 +48,8 @@ interface Call<P, Q, B> {
  */
 export interface ReadContext<P = unknown, Q = unknown> extends Call<P, Q, undefined> {
   db: Sql;
+  /** The app's cursor signer (src/operations/paging.ts): lists sign and check their cursors with it. */
+  cursors: CursorSigner;
 }
 
 /** A write's context: its unit of work (`unit.sql` is the one transaction) and the locked row. */

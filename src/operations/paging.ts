@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { Reply } from './operation.js';
 import { isId } from '../ids.js';
@@ -9,32 +9,42 @@ export type Keyset = string[];
 
 interface ListQuery { limit: number; cursor?: string; [filter: string]: unknown }
 
-// Until start-up sets the shared key, cursors are good in this process only.
-let cursorKey: Buffer = randomBytes(32);
+/** Signs and checks cursors: one per app, keyed from its master key; it travels on the read context. */
+export interface CursorSigner {
+  tag(parts: unknown[]): Buffer;
+}
 
 /**
  * Cursors are signed with a key derived from the master key, so every instance accepts every
  * other's, and nobody without the key can make one: a forged position never reaches SQL.
  */
-export function useCursorKey(masterKey: Buffer): void {
-  cursorKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'partner-service cursor v1', 32));
+export function cursorSigner(masterKey: Buffer): CursorSigner {
+  const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'partner-service cursor v1', 32));
+  return { tag: (parts) => createHmac('sha256', key).update(JSON.stringify(parts)).digest().subarray(0, 16) };
 }
 
-// The tag binds the operation, its filters and the position, so a cursor cannot be replayed
-// against another list, another filter set, or carry a position it was not given.
-function tag(operationId: string, query: ListQuery, keys: unknown[]): Buffer {
+/** What a list needs of its read context to sign and check its cursors. */
+export interface ListContext {
+  operationId: string;
+  workspace: { id: string };
+  cursors: CursorSigner;
+}
+
+// The tag binds the workspace, the operation, its filters and the position, so a cursor cannot be
+// replayed by another workspace, against another list or filter set, or carry a position it was not given.
+function tag(ctx: ListContext, query: ListQuery, keys: unknown[]): Buffer {
   const filters = Object.entries(query).filter(([k]) => k !== 'cursor' && k !== 'limit').sort(([a], [b]) => a.localeCompare(b));
-  return createHmac('sha256', cursorKey).update(JSON.stringify([operationId, filters, keys])).digest().subarray(0, 16);
+  return ctx.cursors.tag([ctx.workspace.id, ctx.operationId, filters, keys]);
 }
 
 /** What each ordering column of a keyset holds; checked again although the tag already vouches for it. */
 export type KeyKind = 'id' | 'instant';
 const fits: Record<KeyKind, (key: string) => boolean> = { id: isId, instant: isInstant };
 
-function authentic(operationId: string, query: ListQuery, cursor: string, kinds: KeyKind[]): Keyset | undefined {
+function authentic(ctx: ListContext, query: ListQuery, cursor: string, kinds: KeyKind[]): Keyset | undefined {
   const [sent, ...keys] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
   if (typeof sent !== 'string') return undefined;
-  const expected = tag(operationId, query, keys);
+  const expected = tag(ctx, query, keys);
   const given = Buffer.from(sent, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   if (keys.length !== kinds.length || !keys.every((key, i) => typeof key === 'string' && fits[kinds[i]!](key))) return undefined;
@@ -42,29 +52,29 @@ function authentic(operationId: string, query: ListQuery, cursor: string, kinds:
 }
 
 /** The position after which the requested page starts, or undefined for the first page. */
-export function afterCursor(operationId: string, query: ListQuery, kinds: KeyKind[] = ['id']): Keyset | undefined {
+export function afterCursor(ctx: ListContext, query: ListQuery, kinds: KeyKind[] = ['id']): Keyset | undefined {
   if (query.cursor === undefined) return undefined;
   let keys: Keyset | undefined;
   try {
-    keys = authentic(operationId, query, query.cursor, kinds);
+    keys = authentic(ctx, query, query.cursor, kinds);
   } catch {
     // not even JSON: not ours
   }
   if (keys) return keys;
-  throw new ApiError('invalid_cursor', 'the cursor does not belong to this list and filter set');
+  throw new ApiError('invalid_cursor', 'the cursor does not belong to this workspace, list and filter set');
 }
 
 /**
  * Shapes `rows` (fetched with `limit + 1` so a further page can be told apart) into the list
  * envelope, with a cursor after the last row shown.
  */
-export function page<T>(operationId: string, query: ListQuery, rows: T[], keyOf: (row: T) => Keyset, shape: (row: T) => unknown = (r) => r): Reply {
+export function page<T>(ctx: ListContext, query: ListQuery, rows: T[], keyOf: (row: T) => Keyset, shape: (row: T) => unknown = (r) => r): Reply {
   const shown = rows.slice(0, query.limit);
   const last = shown[shown.length - 1];
   let next: string | null = null;
   if (rows.length > query.limit && last !== undefined) {
     const keys = keyOf(last);
-    next = Buffer.from(JSON.stringify([tag(operationId, query, keys).toString('base64url'), ...keys])).toString('base64url');
+    next = Buffer.from(JSON.stringify([tag(ctx, query, keys).toString('base64url'), ...keys])).toString('base64url');
   }
   return { data: shown.map(shape), meta: { next_cursor: next } };
 }

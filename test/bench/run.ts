@@ -95,7 +95,7 @@ async function main(): Promise<number> {
 
   console.log(`inserting ${memberCount} members ...`);
   await insertMembers(sql, reader.id, memberCount);
-  const deep = await deepCursors(sql, service.base, reader);
+  const deep = await deepCursors(sql, service.base, reader, secretKey);
   const list = '/v1/club/members?limit=25';
   // Half of the pages are page 1, the other half spread over deep pages.
   const memberPaths = deep.cursors.flatMap((c) => [list, `${list}&cursor=${c}`]);

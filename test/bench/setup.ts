@@ -6,7 +6,7 @@ import { grantableScopes } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
 import type { Sql } from '../../src/db/pool.js';
-import { page } from '../../src/operations/paging.js';
+import { cursorSigner, page } from '../../src/operations/paging.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
 
 export type KeySpec =
@@ -70,11 +70,12 @@ export async function memberIds(sql: Sql, clubId: string): Promise<string[]> {
  * Cursors of the last 20 full pages, made with the service's own cursor encoder and checked with
  * one request; if the service does not take them, cursors collected by walking pages 2 to 21.
  */
-export async function deepCursors(sql: Sql, base: string, club: Club): Promise<{ cursors: string[]; deepestAfter: string; how: string }> {
+export async function deepCursors(sql: Sql, base: string, club: Club, masterKey: Buffer): Promise<{ cursors: string[]; deepestAfter: string; how: string }> {
   const rows = await sql<{ id: string }[]>`
     select id from (select id, row_number() over (order by id desc) as n from members where club_id = ${club.id}) s
     where n % 25 = 0 and n <= 525 and n > 25 order by id`;
-  const crafted = rows.map((r) => (page('club.members.list', { limit: 1 }, [r, r], (x) => [x.id]).meta!.next_cursor as string));
+  const list = { operationId: 'club.members.list', workspace: club, cursors: cursorSigner(masterKey) };
+  const crafted = rows.map((r) => (page(list, { limit: 1 }, [r, r], (x) => [x.id]).meta!.next_cursor as string));
   const probe = await signedGet(base, `/v1/club/members?limit=25&cursor=${crafted[0]}`, club.hmac);
   if (probe.status === 200 && (JSON.parse(probe.text) as { data: unknown[] }).data.length === 25) {
     return { cursors: crafted, deepestAfter: rows[rows.length - 1]!.id, how: 'the last 20 full pages (cursors near the end of 100 000 rows)' };

@@ -4,7 +4,6 @@ import { startService } from '../support/harness.js';
 import { createClub, createSeason, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
-const { sql } = service;
 
 const get = async (club: Tenant, id: string) => (await club.call('GET', `/v1/club/activities/${id}`)).body.data;
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, createMember, createSeason, type Tenant } from '../support/factories.js';
+import { createClub, createMember, createSeason } from '../support/factories.js';
 
 const service = await startService(t);
 

@@ -1,10 +1,9 @@
 import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
-import { createClub, createFederation, createSeason, setSeasonStatus, type Tenant } from '../support/factories.js';
+import { createClub, createFederation, createSeason, setSeasonStatus } from '../support/factories.js';
 
 const service = await startService(t);
-const { sql } = service;
 
 async function setup() {
   const club = await createClub(service);

@@ -5,7 +5,7 @@ import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
 import {
-  createCategory, createClub, createFederation, createLicense, createMember, createSeason, createTransfer, type Tenant,
+  createCategory, createClub, createFederation, createMember, createSeason, createTransfer, type Tenant,
 } from '../support/factories.js';
 
 const service = await startService(t);

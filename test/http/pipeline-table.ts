@@ -66,10 +66,10 @@ export const table: Operation[] = [
     id: 'club.things.list', summary: 'test', method: 'GET', path: '/v1/club/things', kind: 'club', scope: 'club:members:read',
     query: listQuery({ color: enumFilter(['red', 'blue'] as const) }), response: thing, list: true,
     async handler(ctx) {
-      const after = afterCursor(ctx.operationId, ctx.query)?.[0] ?? '0';
+      const after = afterCursor(ctx, ctx.query)?.[0] ?? '0';
       const rows = await ctx.db`select ${cols(ctx.db)} from test_things where club_id = ${ctx.workspace.id} and id > ${after}
         ${ctx.query.color ? ctx.db`and color = ${ctx.query.color}` : ctx.db``} order by id limit ${ctx.query.limit + 1}`;
-      return page(ctx.operationId, ctx.query, rows, (r) => [r.id]);
+      return page(ctx, ctx.query, rows, (r) => [r.id]);
     },
   }),
   defineOperation({

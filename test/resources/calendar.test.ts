@@ -1,6 +1,7 @@
 // Ages in whole years, checked against counting birthdays one by one.
 import t from 'tap';
 import { ageOn, laterOf, todayUtc } from '../../src/resources/calendar.js';
+import { seeded } from '../support/random.js';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -26,8 +27,7 @@ t.test('known ages', async (t) => {
 });
 
 t.test('property: matches counting birthdays, over random dates', async (t) => {
-  let seed = 7;
-  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const next = seeded(7);
   for (let i = 0; i < 3000; i++) {
     const birth = new Date(Date.UTC(1950, 0, 1) + Math.floor(next() * 60 * 365.25) * 86_400_000);
     const day = new Date(birth.getTime() + Math.floor(next() * 40 * 365.25) * 86_400_000);

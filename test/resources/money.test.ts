@@ -2,12 +2,9 @@
 // integers, sums and balances are exact, and a fraction is refused rather than rounded.
 import t from 'tap';
 import { balance, maxAmount, minorUnits, total } from '../../src/resources/money.js';
+import { seeded } from '../support/random.js';
 
-let seed = 977;
-const rnd = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+const rnd = seeded(977);
 const amount = () => 1 + Math.floor(rnd() * maxAmount);
 
 t.test('property: the total of up to 50 lines equals the BigInt sum, digit for digit', async (t) => {

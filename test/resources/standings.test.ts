@@ -2,6 +2,7 @@
 // property check that the table is consistent with the results it was built from.
 import t from 'tap';
 import { standings, type PlayedMatch, type Side, type StandingsRow } from '../../src/resources/standings.js';
+import { seeded } from '../support/random.js';
 
 const side = (entry: string, name: string): Side => ({ entry_id: entry, club_id: `c${entry}`, team_id: `t${entry}`, team_name: name });
 const result = (home: string, away: string, hs: number, as: number): PlayedMatch => ({ home_entry_id: home, away_entry_id: away, home_score: hs, away_score: as });
@@ -56,8 +57,7 @@ t.test('the competition\'s own points', async (t) => {
 });
 
 t.test('property: the table agrees with the results it was built from', async (t) => {
-  let seed = 12345;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = seeded(12345);
   for (let round = 0; round < 200; round++) {
     const n = 2 + Math.floor(next() * 10);
     const entries = Array.from({ length: n }, (_, i) => side(String(i + 1), `T${Math.floor(next() * 3)}`));

@@ -24,7 +24,7 @@ export const clubActivitiesList = defineOperation({
   async handler(ctx) {
     const q = ctx.query;
     const sql = ctx.db;
-    const after = afterCursor(ctx.operationId, q, ['instant', 'id']);
+    const after = afterCursor(ctx, q, ['instant', 'id']);
     const rows = await sql`
       select a.id, a.kind, a.title, a.team_id, a.starts_at, a.ends_at, a.location, a.notes, a.status, a.cancel_reason,
         s.attendance_summary, a.created_at, a.updated_at, a.version
@@ -44,6 +44,6 @@ export const clubActivitiesList = defineOperation({
         ${q.kind ? sql`and a.kind = ${q.kind}` : sql``}
         ${q.updated_since ? sql`and a.updated_at >= ${q.updated_since}` : sql``}
       order by a.starts_at, a.id limit ${q.limit + 1}`;
-    return page(ctx.operationId, q, rows, (r) => [(r.starts_at as Date).toISOString(), r.id as string]);
+    return page(ctx, q, rows, (r) => [(r.starts_at as Date).toISOString(), r.id as string]);
   },
 });

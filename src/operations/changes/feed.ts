@@ -44,9 +44,9 @@ export function changesList(kind: WorkspaceKind) {
     list: true,
     async handler(ctx) {
       const q = ctx.query;
-      const from = afterCursor(ctx.operationId, { ...q, after: undefined })?.[0] ?? q.after ?? '0';
+      const from = afterCursor(ctx, { ...q, after: undefined })?.[0] ?? q.after ?? '0';
       const rows = await readChanges(ctx.db, ctx.workspace, from, q.limit + 1);
-      return page(ctx.operationId, { ...q, after: undefined }, rows, (r) => [r.id as string]);
+      return page(ctx, { ...q, after: undefined }, rows, (r) => [r.id as string]);
     },
   });
 }

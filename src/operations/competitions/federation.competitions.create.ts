@@ -1,4 +1,3 @@
-import { invalidField } from '../../errors.js';
 import { categories } from '../../resources/categories.js';
 import { competitions, expectDeadlineBeforeStart } from '../../resources/competitions.js';
 import { seasons } from '../../resources/seasons.js';

@@ -4,7 +4,6 @@ import { competitions, competitionMachine } from '../../resources/competitions.j
 import { equals, listById } from '../listing.js';
 import type { ReadContext } from '../operation.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
-import { competitionOut } from './schemas.js';
 
 export const competitionsQuery = listQuery({ status: enumFilter(competitionMachine.states), season_id: v.optional(id) });
 

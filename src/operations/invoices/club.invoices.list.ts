@@ -44,9 +44,9 @@ export const clubInvoicesList = defineOperation({
   response: invoiceOut,
   list: true,
   async handler(ctx) {
-    const after = afterCursor(ctx.operationId, ctx.query)?.[0];
+    const after = afterCursor(ctx, ctx.query)?.[0];
     const rows = await invoiceListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1);
-    const reply = page(ctx.operationId, ctx.query, rows, (r) => [r.id]);
+    const reply = page(ctx, ctx.query, rows, (r) => [r.id]);
     return { ...reply, data: await withDetails(ctx.db, reply.data as InvoiceRow[]) };
   },
 });

@@ -5,8 +5,7 @@ import { matchListQuery, type MatchFilters, type MatchPosition } from '../../res
 import type { MatchRow } from '../../resources/matches.js';
 import type { ReadContext } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
-import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
-import { matchListItemOut } from './schemas.js';
+import { enumFilter, id, timestamp } from '../schemas.js';
 import { matchMachine } from '../../resources/matches.js';
 
 /** The filters both match lists share. */
@@ -23,9 +22,9 @@ type ListContext = ReadContext<undefined, MatchFilters & { limit: number; cursor
 /** Both lists: one keyset page of the match list query, by scheduled_at then id. */
 export async function matchPage(ctx: ListContext) {
   const q = ctx.query;
-  const after = afterCursor(ctx.operationId, q, ['instant', 'id']) as MatchPosition | undefined;
+  const after = afterCursor(ctx, q, ['instant', 'id']) as MatchPosition | undefined;
   const rows = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1);
-  const reply = page(ctx.operationId, q, rows, (r: MatchRow) => [r.scheduled_at.toISOString(), r.id]);
+  const reply = page(ctx, q, rows, (r: MatchRow) => [r.scheduled_at.toISOString(), r.id]);
   return { ...reply, data: await listItems(ctx.db, rows.slice(0, q.limit)) };
 }
 

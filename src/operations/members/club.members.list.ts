@@ -49,8 +49,8 @@ export const clubMembersList = defineOperation({
   response: member,
   list: true,
   async handler(ctx) {
-    const after = afterCursor(ctx.operationId, ctx.query)?.[0];
+    const after = afterCursor(ctx, ctx.query)?.[0];
     const rows = await memberListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1);
-    return page(ctx.operationId, ctx.query, rows, (r) => [r.id as string]);
+    return page(ctx, ctx.query, rows, (r) => [r.id as string]);
   },
 });

@@ -20,7 +20,7 @@ export const clubPlansList = defineOperation({
   list: true,
   async handler(ctx) {
     const { db: sql, query: q } = ctx;
-    const after = afterCursor(ctx.operationId, q)?.[0];
+    const after = afterCursor(ctx, q)?.[0];
     const rows = await sql<PlanRow[]>`
       select ${plans.selection(sql)} from membership_plans
       where ${plans.visible(sql, ctx.workspace)}
@@ -29,6 +29,6 @@ export const clubPlansList = defineOperation({
         ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : sql``}
         ${after ? sql`and id > ${after}` : sql``}
       order by id limit ${q.limit + 1}`;
-    return page(ctx.operationId, q, rows, (r) => [r.id], planView);
+    return page(ctx, q, rows, (r) => [r.id], planView);
   },
 });

@@ -18,7 +18,7 @@ export const clubTeamsList = defineOperation({
   async handler(ctx) {
     const q = ctx.query;
     const sql = ctx.db;
-    const after = afterCursor(ctx.operationId, q)?.[0] ?? '0';
+    const after = afterCursor(ctx, q)?.[0] ?? '0';
     const rows = await sql`
       select t.id, t.name, t.season_id, t.category, t.gender, t.status,
         (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size,
@@ -29,6 +29,6 @@ export const clubTeamsList = defineOperation({
         ${q.status ? sql`and t.status = ${q.status}` : sql``}
         ${q.updated_since ? sql`and t.updated_at >= ${q.updated_since}` : sql``}
       order by t.id limit ${q.limit + 1}`;
-    return page(ctx.operationId, q, rows, (r) => [r.id as string]);
+    return page(ctx, q, rows, (r) => [r.id as string]);
   },
 });

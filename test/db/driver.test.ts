@@ -1,0 +1,86 @@
+// The contract of postgres.js internals that src/db/driver.ts relies on, against the real server:
+// an upgrade of the pinned `postgres` that changes one of them fails here, not in production.
+import t from 'tap';
+import postgres from 'postgres';
+import { cancel, observe } from '../../src/db/driver.js';
+import { databaseUrl } from '../support/harness.js';
+
+const sent: string[] = [];
+const sql = postgres(databaseUrl(), { max: 3, onnotice: () => {}, debug: (_c, query) => sent.push(query) });
+const other = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+t.teardown(async () => {
+  await sql.end({ timeout: 1 });
+  await other.end({ timeout: 1 });
+});
+
+t.test('onexecute hands over the connection, whose onclose is called when it closes (transaction)', async (t) => {
+  const tx = await sql.reserve();
+  let closed = false;
+  let handed = false;
+  const watch = (connection: { onclose?: () => void }) => {
+    handed = typeof connection === 'object' && connection !== null;
+    connection.onclose = () => {
+      closed = true;
+    };
+    return true;
+  };
+  const [row] = await tx.unsafe('select pg_backend_pid() as pid', [], { onexecute: watch } as object);
+  const pid = row!['pid'] as number;
+  t.ok(handed, 'onexecute was called with the connection');
+  t.notOk(closed);
+  await other`select pg_terminate_backend(${pid})`;
+  const deadline = Date.now() + 2000;
+  while (!closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  t.ok(closed, 'the connection\'s onclose ran when the server ended it');
+  // Not released: like the driver, a connection that is gone is not handed back to the pool.
+});
+
+t.test('a query runs when first awaited, through its own then (observe)', async (t) => {
+  const seen: string[] = [];
+  const watched = observe(sql, (_query, run) => {
+    seen.push('ran');
+    return run();
+  });
+  const marker = `select 'lazy-${Date.now()}' as v`;
+  const query = watched.unsafe(marker);
+  await new Promise((r) => setTimeout(r, 50));
+  t.notOk(sent.includes(marker), 'not sent before it is awaited');
+  t.same(seen, []);
+  const [row] = await query;
+  t.match(row, { v: /^lazy-/ });
+  t.same(seen, ['ran'], 'the observer saw it once');
+  await watched`select 1`.catch(() => {});
+  t.same(seen, ['ran', 'ran'], 'catch goes through the observed then');
+  const fragment = watched`and true`;
+  await watched`select 1 where true ${fragment}`;
+  t.same(seen, ['ran', 'ran', 'ran'], 'a fragment is not run on its own');
+});
+
+t.test('a query\'s canceller cancels a statement the server runs, and returns its promise (cancel)', async (t) => {
+  const q = sql`select pg_sleep(10)`;
+  const running = q.then(() => 'finished', (e: { code?: string }) => e.code);
+  await new Promise((r) => setTimeout(r, 200));
+  t.type((q as unknown as { canceller?: unknown }).canceller, 'function', 'the canceller is there');
+  const started = Date.now();
+  cancel(q);
+  t.equal(await running, '57014', 'cancelled by the server');
+  t.ok(Date.now() - started < 1000, 'at once');
+  t.equal((q as unknown as { canceller?: unknown }).canceller, null, 'used once');
+});
+
+t.test('cancel against a server that is gone neither throws nor rejects unhandled', async (t) => {
+  const gone = postgres('postgres://nobody@127.0.0.1:1/none', { max: 1, connect_timeout: 1, onnotice: () => {} });
+  const q = gone`select 1`;
+  const outcome = q.then(() => 'ok', (e: { code?: string }) => e.code);
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  // Pretend it was sent, so the canceller opens a connection of its own, which fails.
+  Object.assign(q as object, { state: { pid: 1, secret: 1 }, active: true });
+  cancel(q);
+  await new Promise((r) => setTimeout(r, 1500));
+  process.off('unhandledRejection', onUnhandled);
+  t.same(unhandled, [], 'nothing rejected unhandled');
+  await outcome;
+  await gone.end({ timeout: 0 });
+});
