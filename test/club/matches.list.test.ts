@@ -4,17 +4,17 @@
 import t from 'tap';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { backdate, newClub, createFederation, createMatch, createScheduledCompetition } from '../support/factories.js';
+import { backdate, newClub, createFederation, createMatch, createClosedCompetition, generateFixtures } from '../support/factories.js';
 
 const service = await startService(t);
 const federation = await createFederation(service);
 const [a, b, c] = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
 // Club a enters two teams: the match between them is one of a's matches, listed once.
-const league = await createScheduledCompetition(service, federation,
-  [{ club: a, name: 'A1' }, { club: a, name: 'A2' }, { club: b, name: 'B' }, { club: c, name: 'C' }],
-  { first_round_on: '2031-04-05', days_between_rounds: 7 });
-const cup = await createScheduledCompetition(service, federation, [{ club: a, name: 'A cup' }, { club: b, name: 'B cup' }],
-  { first_round_on: '2031-04-05', kickoff_time: '15:00' });
+const league = await createClosedCompetition(service, federation,
+  [{ club: a, name: 'A1' }, { club: a, name: 'A2' }, { club: b, name: 'B' }, { club: c, name: 'C' }]);
+await generateFixtures(federation, league.id, { first_round_on: '2031-04-05', days_between_rounds: 7 });
+const cup = await createClosedCompetition(service, federation, [{ club: a, name: 'A cup' }, { club: b, name: 'B cup' }]);
+await generateFixtures(federation, cup.id, { first_round_on: '2031-04-05', kickoff_time: '15:00' });
 const all = (await walkPages(federation, '/v1/federation/matches?limit=100')).rows;
 const plays = (club: string) => (m: any) => m.home.club_id === club || m.away.club_id === club;
 const ordered = (rows: any[]) => [...rows].sort((x, y) => x.scheduled_at.localeCompare(y.scheduled_at) || Number(x.id) - Number(y.id)).map((m) => m.id);

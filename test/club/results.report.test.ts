@@ -5,7 +5,7 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { newClub, createFederation, createMatch, createScheduledCompetition, type Tenant } from '../support/factories.js';
+import { newClub, createFederation, createMatch, createClosedCompetition, generateFixtures, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const report = (club: Tenant, match: string, home_score: number, away_score: number, headers: Record<string, string> = {}) =>
@@ -18,8 +18,8 @@ async function setup() {
   const federation = await createFederation(service);
   const home = await newClub(service, federation.id);
   const away = await newClub(service, federation.id);
-  const league = await createScheduledCompetition(service, federation, [{ club: home, name: 'Home' }, { club: away, name: 'Away' }],
-    { first_round_on: '2020-05-02' });
+  const league = await createClosedCompetition(service, federation, [{ club: home, name: 'Home' }, { club: away, name: 'Away' }]);
+  await generateFixtures(federation, league.id, { first_round_on: '2020-05-02' });
   const match = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).rows[0];
   // The fixtures put the first entry at home in round 1.
   return { federation, home, away, league, match: match.id as string };
@@ -114,7 +114,8 @@ t.test('bad scores are 422 naming the field; a stale If-Match is 412; nothing re
 t.test('two last results at once: the competition completes exactly once', async (t) => {
   const federation = await createFederation(service);
   const clubs = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
-  const league = await createScheduledCompetition(service, federation, clubs.map((club, i) => ({ club, name: `T${i}` })), { first_round_on: '2020-05-02' });
+  const league = await createClosedCompetition(service, federation, clubs.map((club, i) => ({ club, name: `T${i}` })));
+  await generateFixtures(federation, league.id, { first_round_on: '2020-05-02' });
   const matches = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).ids;
   t.equal(matches.length, 3);
   t.equal((await decide(federation, matches[0]!, 1, 0)).status, 200);

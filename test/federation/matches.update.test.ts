@@ -4,7 +4,7 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { newClub, createFederation, createMatch, createOfficial, createScheduledCompetition, type Tenant } from '../support/factories.js';
+import { newClub, createFederation, createMatch, createOfficial, createClosedCompetition, generateFixtures, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const patch = (federation: Tenant, id: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -65,7 +65,8 @@ t.test('bad bodies are 422: a result is not set here, nor the teams', async (t) 
 t.test('the last open match cancelled completes the competition', async (t) => {
   const federation = await createFederation(service);
   const [a, b] = [await newClub(service, federation.id), await newClub(service, federation.id)];
-  const league = await createScheduledCompetition(service, federation, [{ club: a, name: 'A' }, { club: b, name: 'B' }], {}, { legs: 2 });
+  const league = await createClosedCompetition(service, federation, [{ club: a, name: 'A' }, { club: b, name: 'B' }], { legs: 2 });
+  await generateFixtures(federation, league.id);
   const [first, second] = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).ids;
   await federation.call('POST', `/v1/federation/matches/${first}/result`, { home_score: 1, away_score: 1 });
   t.equal((await federation.call('GET', `/v1/federation/competitions/${league.id}`)).body.data.status, 'scheduled');

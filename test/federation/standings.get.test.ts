@@ -4,15 +4,15 @@ import t from 'tap';
 import { feedOf } from '../support/feeds.js';
 import { startService } from '../support/harness.js';
 import { walkPages } from '../support/pages.js';
-import { newClub, createCompetition, createFederation, createScheduledCompetition } from '../support/factories.js';
+import { newClub, createCompetition, createFederation, createClosedCompetition, generateFixtures } from '../support/factories.js';
 
 const service = await startService(t);
 
 const federation = await createFederation(service);
 const clubs = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
 const names = ['Ajax', 'Bravo', 'Celtic', 'Dynamo'];
-const league = await createScheduledCompetition(service, federation, clubs.map((club, i) => ({ club, name: names[i]! })),
-  { first_round_on: '2020-03-07' });
+const league = await createClosedCompetition(service, federation, clubs.map((club, i) => ({ club, name: names[i]! })));
+await generateFixtures(federation, league.id, { first_round_on: '2020-03-07' });
 const [A, B, C, D] = league.entries as [string, string, string, string];
 const matches = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).rows;
 const standingsPath = `/v1/federation/competitions/${league.id}/standings`;
