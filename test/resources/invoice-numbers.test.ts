@@ -1,6 +1,6 @@
 // The pure half of invoice numbering: the day and year an instant is issued in (UTC), and the
 // `YYYY-NNNNNN` format. The counter that draws sequences is tested against Postgres in
-// test/club/invoices.create.numbering.test.ts.
+// test/operations/invoices/club.invoices.create.numbering.test.ts.
 import t from 'tap';
 import { formatInvoiceNumber, maxSequence, numberingYear, utcDay } from '../../src/resources/invoice-numbers.js';
 import { seeded } from '../support/random.js';

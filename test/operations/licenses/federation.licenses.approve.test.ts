@@ -1,0 +1,166 @@
+// The license workflow over HTTP: a club requests, the federation approves (number, person,
+// validity), suspends and reinstates, or rejects with a reason; numbers stay unique under
+// concurrent approvals; the duplicate check links one human being to one person.
+import t from 'tap';
+import { feedOf } from '../../support/feeds.js';
+import { startService } from '../../support/harness.js';
+import {
+  createCategory, createClub, createFederation, createLicense, createMember, createSeason, type MemberFields, type Tenant,
+} from '../../support/factories.js';
+
+const service = await startService(t);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A federation with one club, an open season of `year` and an open-age category. */
+async function world(year = 2030) {
+  const federation = await createFederation(service);
+  const club = await createClub(service, federation);
+  const season = await createSeason(service, federation.id, 'open', year);
+  const category = await createCategory(service, federation.id, { code: 'SEN' });
+  return { federation, club, season, category };
+}
+
+async function requested(club: Tenant, season: string, category: string, fields: MemberFields = {}) {
+  const member = await createMember(service, club, fields);
+  const res = await club.call('POST', '/v1/club/licenses', { member_id: member, season_id: season, category_id: category });
+  if (res.status !== 201) throw new Error(`request answered ${res.status}`);
+  return { member, license: res.body.data.id as string };
+}
+
+t.test('request, approve, suspend, reinstate: each in the feeds that should hear of it', async (t) => {
+  const { federation, club, season, category } = await world();
+  const { member, license } = await requested(club, season, category, { first_name: 'Ada', last_name: 'Brink', birth_date: '2001-02-03', gender: 'female' });
+  t.same(await feedOf(federation), [['license', license, 'created', 1]], 'the request appears in the federation\'s feed');
+
+  const seen = await federation.call('GET', `/v1/federation/licenses/${license}`);
+  t.equal(seen.status, 200);
+  t.notOk('member_id' in seen.body.data, 'the federation never sees the club\'s member id');
+  t.equal(seen.body.data.status, 'requested');
+
+  const approved = await federation.call('POST', `/v1/federation/licenses/${license}/approve`, {}, { headers: { 'if-match': '"1"' } });
+  t.equal(approved.status, 200);
+  const data = approved.body.data;
+  t.notOk('member_id' in data);
+  t.match(data, { status: 'approved', number: '2030-000001', valid_from: '2030-01-01', valid_until: '2030-12-31', reason: null, version: 2 });
+  t.match(data.decided_at, /^\d{4}-\d{2}-\d{2}T/);
+  t.match(data.person_id, /^[1-9][0-9]*$/);
+
+  const memberNow = (await club.call('GET', `/v1/club/members/${member}`)).body.data;
+  t.equal(memberNow.person_id, data.person_id, 'member.person_id is set');
+  t.equal(memberNow.version, 2);
+  const person = (await federation.call('GET', `/v1/federation/persons/${data.person_id}`)).body.data;
+  t.match(person, { first_name: 'Ada', last_name: 'Brink', birth_date: '2001-02-03', gender: 'female', current_club_id: club.id });
+  t.same(person.licenses, [{ id: license, number: '2030-000001', season_id: season, category_code: 'SEN', club_id: club.id, status: 'approved' }]);
+  t.equal((await club.call('GET', `/v1/club/licenses/${license}`)).body.data.member_id, member, 'the club still sees its member');
+
+  const noReason = await federation.call('POST', `/v1/federation/licenses/${license}/suspend`, {});
+  t.equal(noReason.status, 422, 'a suspension needs a reason');
+  t.same(noReason.body.errors.map((e: { path: string }) => e.path), ['/reason']);
+  const suspended = await federation.call('POST', `/v1/federation/licenses/${license}/suspend`, { reason: 'Unpaid fine' });
+  t.match(suspended.body.data, { status: 'suspended', reason: 'Unpaid fine', number: '2030-000001', version: 3 });
+  const reinstated = await federation.call('POST', `/v1/federation/licenses/${license}/reinstate`, {});
+  t.match(reinstated.body.data, { status: 'approved', reason: null, version: 4 });
+
+  t.same(await feedOf(club), [
+    ['license', license, 'created', 1], ['license', license, 'approved', 2], ['member', member, 'updated', 2],
+    ['license', license, 'suspended', 3], ['license', license, 'reinstated', 4],
+  ]);
+  t.same(await feedOf(federation), [
+    ['license', license, 'created', 1], ['person', data.person_id, 'created', 1], ['license', license, 'approved', 2],
+    ['license', license, 'suspended', 3], ['license', license, 'reinstated', 4],
+  ]);
+});
+
+t.test('valid_from is today when the season has already started', async (t) => {
+  const { federation, club, season, category } = await world(2020);
+  const { license } = await requested(club, season, category);
+  const res = await federation.call('POST', `/v1/federation/licenses/${license}/approve`);
+  t.match(res.body.data, { valid_from: today(), valid_until: '2020-12-31', number: '2020-000001' });
+});
+
+t.test('reject needs a reason, and only a requested license can be approved or rejected', async (t) => {
+  const { federation, club, season, category } = await world();
+  const { license } = await requested(club, season, category);
+  for (const body of [{}, { reason: '' }, { reason: 'x'.repeat(501) }]) {
+    const res = await federation.call('POST', `/v1/federation/licenses/${license}/reject`, body);
+    t.equal(res.status, 422, JSON.stringify(body).slice(0, 40));
+    t.equal(res.body.code, 'validation_failed');
+  }
+  t.equal((await federation.call('GET', `/v1/federation/licenses/${license}`)).body.data.status, 'requested', 'nothing changed');
+  const rejected = await federation.call('POST', `/v1/federation/licenses/${license}/reject`, { reason: 'No medical certificate' });
+  t.match(rejected.body.data, { status: 'rejected', reason: 'No medical certificate', number: null, person_id: null, version: 2 });
+  t.match(rejected.body.data.decided_at, /^\d{4}-/);
+  const late = await federation.call('POST', `/v1/federation/licenses/${license}/approve`);
+  t.equal(late.status, 409);
+  t.equal(late.body.code, 'invalid_state');
+  t.same((await feedOf(club)).map((row) => row[2]), ['created', 'rejected']);
+});
+
+t.test('the duplicate check: the same names without case and accents and the same birth date are one person', async (t) => {
+  const { federation, club, season, category } = await world();
+  const second = await createClub(service, federation);
+  const third = await createClub(service, federation);
+  const zoe = { first_name: 'Zoë', last_name: 'Müller-Lüdenscheidt', birth_date: '2012-03-14', gender: 'female' };
+  const a = await requested(club, season, category, zoe);
+  const b = await requested(second, season, category, { ...zoe, first_name: 'zoe', last_name: 'muller-ludenscheidt' });
+  const c = await requested(third, season, category, { ...zoe, birth_date: '2012-03-15' });
+  const approve = async (id: string) => (await federation.call('POST', `/v1/federation/licenses/${id}/approve`)).body.data;
+  const [pa, pb, pc] = [await approve(a.license), await approve(b.license), await approve(c.license)];
+  t.equal(pb.person_id, pa.person_id, 'linked to the same person');
+  t.not(pc.person_id, pa.person_id, 'another birth date is another person');
+  t.equal((await second.call('GET', `/v1/club/members/${b.member}`)).body.data.person_id, pa.person_id);
+  const person = (await federation.call('GET', `/v1/federation/persons/${pa.person_id}`)).body.data;
+  t.match(person, { first_name: 'Zoë', last_name: 'Müller-Lüdenscheidt', current_club_id: second.id });
+  t.same(person.licenses.map((l: { id: string }) => l.id), [b.license, a.license]);
+
+  // The same member next season: linked through member.person_id, whatever the names say now.
+  const nextSeason = await createSeason(service, federation.id, 'planned', 2031);
+  const next = await createLicense(service, club.id, { member_id: a.member, season_id: nextSeason });
+  t.equal((await approve(next)).person_id, pa.person_id);
+});
+
+t.test('20 concurrent approvals: 20 different numbers; two members of one human being: one person', async (t) => {
+  const { federation, club, season, category } = await world(2032);
+  const licenses: string[] = [];
+  for (let i = 0; i < 20; i++) licenses.push(await createLicense(service, club.id, { season_id: season, category_id: category }));
+  const answers = await Promise.all(licenses.map((id) => federation.call('POST', `/v1/federation/licenses/${id}/approve`)));
+  t.same(answers.map((r) => r.status), licenses.map(() => 200));
+  const numbers = answers.map((r) => r.body.data.number as string).sort();
+  t.same(numbers, Array.from({ length: 20 }, (_, i) => `2032-${String(i + 1).padStart(6, '0')}`));
+
+  const twin = { first_name: 'Mila', last_name: 'de Boer', birth_date: '2010-10-10' };
+  const other = await createClub(service, federation);
+  const pair = [
+    await createLicense(service, club.id, { season_id: season, category_id: category, member_id: await createMember(service, club, twin) }),
+    await createLicense(service, other.id, { season_id: season, category_id: category, member_id: await createMember(service, other, twin) }),
+  ];
+  const both = await Promise.all(pair.map((id) => federation.call('POST', `/v1/federation/licenses/${id}/approve`)));
+  t.same(both.map((r) => r.status), [200, 200]);
+  t.equal(both[0]!.body.data.person_id, both[1]!.body.data.person_id);
+});
+
+t.test('federation list: every filter; another federation\'s licenses never appear and are 404', async (t) => {
+  const { federation, club, season, category } = await world();
+  const second = await createClub(service, federation);
+  const other = await world();
+  const foreign = await createLicense(service, other.club.id, { season_id: other.season });
+  const mine = [
+    await createLicense(service, club.id, { season_id: season, category_id: category }),
+    await createLicense(service, second.id, { season_id: season, status: 'approved' }),
+    await createLicense(service, club.id, { season_id: season, status: 'suspended' }),
+  ];
+  const list = async (query = '') => (await federation.call('GET', `/v1/federation/licenses?limit=100${query}`)).body.data;
+  const all = await list();
+  t.same(all.map((l: { id: string }) => l.id), mine);
+  t.ok(all.every((l: object) => !('member_id' in l)));
+  t.same((await list(`&club_id=${second.id}`)).map((l: { id: string }) => l.id), [mine[1]]);
+  t.same((await list('&status=suspended')).map((l: { id: string }) => l.id), [mine[2]]);
+  t.same((await list(`&category_id=${category}`)).map((l: { id: string }) => l.id), [mine[0]]);
+  t.same((await list(`&season_id=${season}&status=approved`)).map((l: { id: string }) => l.id), [mine[1]]);
+  const person = all[1].person_id as string;
+  t.same((await list(`&person_id=${person}`)).map((l: { id: string }) => l.id), [mine[1]]);
+  t.same(await list(`&season_id=${other.season}`), []);
+  for (const path of [`/v1/federation/licenses/${foreign}`]) t.equal((await federation.call('GET', path)).status, 404);
+  t.equal((await federation.call('POST', `/v1/federation/licenses/${foreign}/approve`)).status, 404);
+  t.equal((await other.federation.call('GET', `/v1/federation/licenses/${mine[0]}`)).status, 404);
+});

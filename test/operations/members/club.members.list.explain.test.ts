@@ -1,0 +1,70 @@
+// The list's keyset promise (conventions.md: page 1 000 costs what page 1 costs), checked on the
+// planner's own word for the exact SQL the operation runs.
+import t, { type Test } from 'tap';
+import { memberListQuery, type MemberFilters } from '../../../src/operations/members/club.members.list.js';
+import { startService } from '../../support/harness.js';
+import { createClub, createMembers } from '../../support/factories.js';
+
+const service = await startService(t);
+const { sql } = service;
+const N = 100_000;
+
+const club = await createClub(service);
+await createMembers(service, club, N);
+// The cursor of a deep page: the id after which the last 50 rows remain.
+const [deep] = await sql`select id from members where club_id = ${club.id} order by id offset ${N - 50} limit 1`;
+
+interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+async function explain(t: Test, label: string, filters: MemberFilters, after: string | undefined) {
+  const [row] = await sql`explain (format json) ${memberListQuery(sql, club, filters, after, 26)}`;
+  const plan = nodes((row!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
+  const text = await sql`explain (analyze, buffers, format text) ${memberListQuery(sql, club, filters, after, 26)}`;
+  t.comment(`${label}\n${text.map((r) => r['QUERY PLAN']).join('\n')}`);
+  const onMembers = plan.filter((n) => n['Relation Name'] === 'members');
+  t.ok(onMembers.length > 0, `${label}: the plan reads members`);
+  t.same(plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'members'), [], `${label}: no Seq Scan on members`);
+  for (const n of onMembers) {
+    t.match(n['Node Type'], /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/, `${label}: ${n['Node Type']}`);
+  }
+  const indexes = plan.map((n) => n['Index Name']).filter((name) => name !== undefined);
+  t.ok(indexes.some((name) => name!.startsWith('members_')), `${label}: uses ${indexes.join(', ')}`);
+  // Served rows, not just plans: the page is the right one.
+  const rows = await memberListQuery(sql, club, filters, after, 26);
+  return rows;
+}
+
+t.test('page 1 uses the members index', async (t) => {
+  const rows = await explain(t, 'page 1', {}, undefined);
+  t.equal(rows.length, 26);
+});
+
+t.test(`a deep page (after row ${N - 50}) uses the members index`, async (t) => {
+  const rows = await explain(t, 'deep page', {}, deep!.id);
+  t.equal(rows.length, 26);
+  t.ok(BigInt(rows[0]!.id) > BigInt(deep!.id));
+});
+
+t.test('a deep page with the status filter uses the members index', async (t) => {
+  const rows = await explain(t, 'deep page, status=active', { status: 'active' }, deep!.id);
+  t.ok(rows.every((r) => r.status === 'active'));
+});
+
+t.test('a small club next to the big one uses the members index too', async (t) => {
+  const small = await createClub(service);
+  await createMembers(service, small, 60);
+  const [row] = await sql`explain (format json) ${memberListQuery(sql, small, {}, undefined, 26)}`;
+  const plan = nodes((row!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
+  t.comment(JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name'] ?? null])));
+  t.same(plan.filter((n) => n['Node Type'] === 'Seq Scan'), []);
+  t.ok(plan.some((n) => n['Index Name']?.startsWith('members_')));
+  t.equal((await memberListQuery(sql, small, {}, undefined, 100)).length, 60);
+});
+
+t.test('the HTTP list serves the same pages', async (t) => {
+  const res = await club.call('GET', '/v1/club/members?limit=25');
+  t.equal(res.status, 200);
+  t.equal(res.body.data.length, 25);
+  t.type(res.body.meta.next_cursor, 'string');
+});

@@ -1,0 +1,107 @@
+// federation.seasons.create, update and list: no overlap (409, also under concurrent creation),
+// dates only while planned, status forward only, at most one open season.
+import t from 'tap';
+import { feedOf } from '../../support/feeds.js';
+import { startService } from '../../support/harness.js';
+import { walkPages } from '../../support/pages.js';
+import { createClub, createFederation } from '../../support/factories.js';
+
+const service = await startService(t);
+const season = (name: string, starts_on: string, ends_on: string) => ({ name, starts_on, ends_on });
+
+t.test('create: 201 planned, in the federation\'s and every club\'s feed', async (t) => {
+  const federation = await createFederation(service);
+  const clubs = [await createClub(service, federation), await createClub(service, federation)];
+  const res = await federation.call('POST', '/v1/federation/seasons', season(' 2026/27 ', '2026-08-01', '2027-06-30'));
+  t.equal(res.status, 201);
+  const data = res.body.data;
+  t.equal(res.headers.get('location'), `/v1/federation/seasons/${data.id}`);
+  t.same(Object.keys(data).sort(), ['created_at', 'ends_on', 'id', 'name', 'starts_on', 'status', 'updated_at', 'version']);
+  t.match(data, { name: '2026/27', starts_on: '2026-08-01', ends_on: '2027-06-30', status: 'planned', version: 1 });
+  for (const tenant of [federation, ...clubs]) t.same(await feedOf(tenant), [['season', data.id, 'created', 1]]);
+  t.same((await clubs[0]!.call('GET', '/v1/club/federation')).body.data.seasons.map((s: { id: string }) => s.id), [data.id]);
+});
+
+t.test('create refuses bad input and overlaps, changing nothing', async (t) => {
+  const federation = await createFederation(service);
+  await federation.call('POST', '/v1/federation/seasons', season('2026', '2026-01-01', '2026-12-31'));
+  const cases: [unknown, number, string, string?][] = [
+    [season('Backwards', '2027-06-30', '2027-01-01'), 422, 'validation_failed', '/ends_on'],
+    [season('One day', '2027-01-01', '2027-01-01'), 422, 'validation_failed', '/ends_on'],
+    [season('x'.repeat(41), '2027-01-01', '2027-12-31'), 422, 'validation_failed', '/name'],
+    [season('Bad', '2027-02-30', '2027-12-31'), 422, 'validation_failed', '/starts_on'],
+    [{ ...season('Open', '2027-01-01', '2027-12-31'), status: 'open' }, 422, 'validation_failed', '/status'],
+    [season('Overlap', '2026-06-01', '2027-05-31'), 409, 'conflict'],
+    [season('Touching', '2026-12-31', '2027-12-30'), 409, 'conflict'],
+    [season('Inside', '2026-03-01', '2026-04-01'), 409, 'conflict'],
+  ];
+  for (const [body, status, code, path] of cases) {
+    const res = await federation.call('POST', '/v1/federation/seasons', body);
+    t.equal(res.status, status, JSON.stringify(body));
+    t.equal(res.body.code, code);
+    if (path) t.same(res.body.errors.map((e: { path: string }) => e.path), [path]);
+  }
+  t.equal((await walkPages(federation, '/v1/federation/seasons')).ids.length, 1);
+  t.equal((await feedOf(federation)).length, 1);
+  t.equal((await federation.call('POST', '/v1/federation/seasons', season('Next', '2027-01-01', '2027-12-31'))).status, 201, 'the next day is free');
+});
+
+t.test('concurrent overlapping creates: one 201, the rest 409', async (t) => {
+  const federation = await createFederation(service);
+  const answers = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+    federation.call('POST', '/v1/federation/seasons', season(`Race ${i}`, `2040-0${i + 1}-01`, '2040-12-31'))));
+  t.same(answers.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
+  t.equal((await walkPages(federation, '/v1/federation/seasons')).ids.length, 1);
+});
+
+t.test('update: name any time, dates only while planned, status forward one step, one open season', async (t) => {
+  const federation = await createFederation(service);
+  const club = await createClub(service, federation);
+  const a = (await federation.call('POST', '/v1/federation/seasons', season('A', '2030-01-01', '2030-12-31'))).body.data;
+  const b = (await federation.call('POST', '/v1/federation/seasons', season('B', '2031-01-01', '2031-12-31'))).body.data;
+  const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
+    federation.call('PATCH', `/v1/federation/seasons/${id}`, body, { headers });
+
+  t.match((await patch(a.id, { ends_on: '2030-11-30' })).body.data, { ends_on: '2030-11-30', version: 2 });
+  const overlapping = await patch(a.id, { ends_on: '2031-01-15' });
+  t.equal(overlapping.status, 409);
+  t.equal(overlapping.body.code, 'conflict');
+  t.equal((await patch(a.id, { starts_on: '2030-12-01' })).status, 422, 'the dates must stay in order');
+  t.equal((await patch(a.id, { status: 'closed' })).body.code, 'invalid_state', 'planned → closed skips a step');
+
+  const opened = await patch(a.id, { status: 'open' }, { 'if-match': '"2"' });
+  t.match(opened.body.data, { status: 'open', version: 3 });
+  const second = await patch(b.id, { status: 'open' });
+  t.equal(second.status, 409);
+  t.equal(second.body.code, 'conflict');
+  t.equal(second.body.detail, 'another season of the federation is open');
+  const moved = await patch(a.id, { starts_on: '2030-02-01' });
+  t.equal(moved.status, 409);
+  t.equal(moved.body.code, 'invalid_state');
+  t.match((await patch(a.id, { name: 'A, renamed' })).body.data, { name: 'A, renamed', status: 'open', version: 4 });
+  t.match((await patch(a.id, { status: 'open' })).body.data, { version: 4 }, 'the same status changes nothing');
+  t.equal((await patch(a.id, { status: 'planned' })).body.code, 'invalid_state', 'never back to planned');
+  t.match((await patch(a.id, { status: 'closed' })).body.data, { status: 'closed', version: 5 });
+  t.equal((await patch(a.id, { status: 'open' })).body.code, 'invalid_state', 'a closed season stays closed');
+  t.equal((await patch(a.id, { status: 'open' }, { 'if-match': '"1"' })).status, 412);
+  t.match((await patch(b.id, { status: 'open' })).body.data, { status: 'open' }, 'with A closed, B may open');
+
+  t.same((await feedOf(club)).filter((row) => row[1] === a.id).map((row) => row[2]),
+    ['created', 'updated', 'opened', 'updated', 'closed']);
+});
+
+t.test('list: by status; another federation\'s seasons never appear and are 404', async (t) => {
+  const federation = await createFederation(service);
+  const other = await createFederation(service);
+  const ids: string[] = [];
+  for (const year of [2030, 2031, 2032]) ids.push((await federation.call('POST', '/v1/federation/seasons', season(`${year}`, `${year}-01-01`, `${year}-12-31`))).body.data.id);
+  const theirs = (await other.call('POST', '/v1/federation/seasons', season('Theirs', '2030-01-01', '2030-12-31'))).body.data.id;
+  await federation.call('PATCH', `/v1/federation/seasons/${ids[1]}`, { status: 'open' });
+  const all = await walkPages(federation, '/v1/federation/seasons?limit=2');
+  t.same(all.ids, ids);
+  t.same((await walkPages(federation, '/v1/federation/seasons?status=open')).ids, [ids[1]]);
+  t.same((await walkPages(federation, '/v1/federation/seasons?status=planned')).ids, [ids[0], ids[2]]);
+  t.notOk(all.ids.includes(theirs));
+  const res = await other.call('PATCH', `/v1/federation/seasons/${ids[0]}`, { name: 'Mine now' });
+  t.equal(res.status, 404);
+});

@@ -1,0 +1,125 @@
+// club.transfers.request, get, list, release and cancel: who may do what, and every refusal
+// changes nothing.
+import t from 'tap';
+import { feedOf } from '../../support/feeds.js';
+import { startService } from '../../support/harness.js';
+import { walkPages } from '../../support/pages.js';
+import {
+  createClub, createFederation, createLicense, createTransfer, licenseNumberOf, setClubStatus,
+} from '../../support/factories.js';
+
+const service = await startService(t);
+
+/** A federation with an origin club holding an approved license, a destination and a bystander. */
+async function world() {
+  const federation = await createFederation(service);
+  const [origin, destination, bystander] = [await createClub(service, federation), await createClub(service, federation), await createClub(service, federation)];
+  const license = await createLicense(service, origin.id, { status: 'approved' });
+  return { federation, origin, destination, bystander, license, number: await licenseNumberOf(service, license) };
+}
+
+t.test('the destination requests by license number; both clubs and the federation see it, nobody else', async (t) => {
+  const { federation, origin, destination, bystander, license, number } = await world();
+  const res = await destination.call('POST', '/v1/club/transfers', { license_number: number });
+  t.equal(res.status, 201);
+  const transfer = res.body.data;
+  t.equal(res.headers.get('location'), `/v1/club/transfers/${transfer.id}`);
+  t.same(Object.keys(transfer).sort(), ['created_at', 'decided_at', 'from_club_id', 'id', 'license_id', 'license_number', 'person_id',
+    'reason', 'released_at', 'requested_at', 'season_id', 'status', 'to_club_id', 'updated_at', 'version']);
+  t.match(transfer, { license_id: license, license_number: number, from_club_id: origin.id, to_club_id: destination.id, status: 'requested', version: 1 });
+  for (const party of [origin, destination]) {
+    t.same((await party.call('GET', `/v1/club/transfers/${transfer.id}`)).body.data, transfer);
+    t.same(await feedOf(party), [['transfer', transfer.id, 'created', 1]]);
+  }
+  t.same((await federation.call('GET', `/v1/federation/transfers/${transfer.id}`)).body.data, transfer);
+  t.same(await feedOf(federation), [['transfer', transfer.id, 'created', 1]]);
+  t.equal((await bystander.call('GET', `/v1/club/transfers/${transfer.id}`)).status, 404, 'a club outside the transfer gets 404');
+  t.equal((await bystander.call('POST', `/v1/club/transfers/${transfer.id}/release`)).status, 404);
+  t.same(await feedOf(bystander), []);
+  const stranger = await createFederation(service);
+  t.equal((await stranger.call('GET', `/v1/federation/transfers/${transfer.id}`)).status, 404, 'another federation gets 404');
+});
+
+t.test('each rule refuses and changes nothing', async (t) => {
+  const { federation, origin, destination, number } = await world();
+  const suspendedLicense = await licenseNumberOf(service, await createLicense(service, origin.id, { status: 'suspended' }));
+  const foreign = await world();
+  const cases: [string, typeof destination, unknown, number, string, string?][] = [
+    ['an unknown number', destination, { license_number: '1999-999999' }, 404, 'not_found'],
+    ['another federation\'s number', destination, { license_number: foreign.number }, 404, 'not_found'],
+    ['the club\'s own license', origin, { license_number: number }, 422, 'rule_violation', 'same_club'],
+    ['a suspended license', destination, { license_number: suspendedLicense }, 409, 'invalid_state'],
+    ['no number', destination, {}, 422, 'validation_failed'],
+    ['an empty number', destination, { license_number: '' }, 422, 'validation_failed'],
+  ];
+  for (const [label, caller, body, status, code, reason] of cases) {
+    const res = await caller.call('POST', '/v1/club/transfers', body);
+    t.equal(res.status, status, label);
+    t.equal(res.body.code, code, label);
+    t.equal(res.body.reason, reason, label);
+  }
+  await setClubStatus(service, destination.id, 'suspended');
+  const suspended = await destination.call('POST', '/v1/club/transfers', { license_number: number });
+  t.equal(suspended.status, 422);
+  t.equal(suspended.body.reason, 'club_suspended');
+  for (const tenant of [origin, destination, federation]) t.same(await feedOf(tenant), [], `${tenant.kind} ${tenant.id}: no change`);
+  t.same((await walkPages(federation, '/v1/federation/transfers')).ids, []);
+  await setClubStatus(service, destination.id, 'active');
+  t.equal((await destination.call('POST', '/v1/club/transfers', { license_number: number })).status, 201, 'reinstated, it may ask again');
+});
+
+t.test('one open transfer per license: 409 for any club while one is requested or released', async (t) => {
+  const { origin, destination, bystander, number } = await world();
+  const first = (await destination.call('POST', '/v1/club/transfers', { license_number: number })).body.data;
+  const again = await bystander.call('POST', '/v1/club/transfers', { license_number: number });
+  t.equal(again.status, 409);
+  t.equal(again.body.code, 'conflict');
+  await origin.call('POST', `/v1/club/transfers/${first.id}/release`);
+  t.equal((await destination.call('POST', '/v1/club/transfers', { license_number: number })).status, 409, 'released is still open');
+  await destination.call('POST', `/v1/club/transfers/${first.id}/cancel`);
+  t.equal((await bystander.call('POST', '/v1/club/transfers', { license_number: number })).status, 201, 'a cancelled one no longer counts');
+});
+
+t.test('only the origin releases and only the destination cancels (403 for the other party)', async (t) => {
+  const { origin, destination, federation, number } = await world();
+  const transfer = (await destination.call('POST', '/v1/club/transfers', { license_number: number })).body.data;
+  const path = `/v1/club/transfers/${transfer.id}`;
+  const wrongRelease = await destination.call('POST', `${path}/release`);
+  t.equal(wrongRelease.status, 403);
+  t.equal(wrongRelease.body.code, 'action_not_permitted');
+  const wrongCancel = await origin.call('POST', `${path}/cancel`);
+  t.equal(wrongCancel.status, 403);
+  t.equal(wrongCancel.body.code, 'action_not_permitted');
+  t.same((await feedOf(federation)).length, 1, 'nothing changed');
+
+  const released = await origin.call('POST', `${path}/release`, {}, { headers: { 'if-match': '"1"' } });
+  t.equal(released.status, 200);
+  t.match(released.body.data, { status: 'released', version: 2 });
+  t.match(released.body.data.released_at, /^\d{4}-/);
+  t.equal((await origin.call('POST', `${path}/release`)).body.code, 'invalid_state');
+  t.equal((await destination.call('POST', `${path}/cancel`, {}, { headers: { 'if-match': '"1"' } })).status, 412, 'a stale If-Match');
+  const cancelled = await destination.call('POST', `${path}/cancel`);
+  t.match(cancelled.body.data, { status: 'cancelled', version: 3 });
+  for (const party of [origin, destination, federation]) {
+    t.same((await feedOf(party)).map((row) => row[2]), ['created', 'released', 'cancelled']);
+  }
+});
+
+t.test('list: incoming and outgoing, by status and updated_since', async (t) => {
+  const federation = await createFederation(service);
+  const [club, other, third] = [await createClub(service, federation), await createClub(service, federation), await createClub(service, federation)];
+  const outgoing = [await createTransfer(service, club.id, other.id), await createTransfer(service, club.id, third.id, 'released')];
+  const incoming = [await createTransfer(service, other.id, club.id, 'approved')];
+  const elsewhere = await createTransfer(service, other.id, third.id);
+  const ids = async (query: string) => (await walkPages(club, `/v1/club/transfers${query}`)).ids;
+  const all = await walkPages(club, '/v1/club/transfers?limit=1');
+  t.same(all.ids, [...outgoing, ...incoming]);
+  t.equal(all.pages, 3);
+  t.notOk(all.ids.includes(elsewhere));
+  t.same(await ids('?direction=outgoing'), outgoing);
+  t.same(await ids('?direction=incoming'), incoming);
+  t.same(await ids('?direction=outgoing&status=released'), [outgoing[1]]);
+  const cancelled = await other.call('POST', `/v1/club/transfers/${outgoing[0]}/cancel`);
+  t.same(await ids(`?updated_since=${cancelled.body.data.updated_at}`), [outgoing[0]]);
+  t.equal((await club.call('GET', '/v1/club/transfers?direction=sideways')).body.code, 'invalid_query');
+});
