@@ -16,6 +16,7 @@ import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
 import { useCursorKey } from './operations/paging.js';
+import { rekeyPersons, type MatchingPair } from './resources/person-keys.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 
 export const version = packageVersion;
@@ -74,9 +75,18 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** Persons a new name key makes one identity stay two: the operator hears of each pair once. */
+export function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
+  if (pairs.length === 0) return;
+  const message = 'persons that now match by name key: decide whether each pair is one person';
+  if (log) log('warn', message, { pairs });
+  else process.stderr.write(JSON.stringify({ message, pairs }) + '\n');
+}
+
 /** Everything a serving instance holds besides its socket: the pipeline's dependencies and the purge timer. */
 export async function createApp(config: Config, sql: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
   await migrate(sql);
+  reportMatchingPersons(await rekeyPersons(sql), log);
   const key = masterKey(config);
   await checkSecretKey(sql, key);
   useCursorKey(key);
