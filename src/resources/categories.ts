@@ -19,7 +19,6 @@ export const categoryColumns = ['id', 'code', 'name', 'min_age', 'max_age', 'sta
 export const categories = defineStore<CategoryRow>({
   type: 'category',
   table: 'license_categories',
-  owner: 'federation',
   columns: categoryColumns,
   visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
   audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),

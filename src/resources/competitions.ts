@@ -28,7 +28,6 @@ export const competitionColumns = ['id', 'name', 'season_id', 'category_id', 'le
 export const competitions = defineStore<CompetitionRow>({
   type: 'competition',
   table: 'competitions',
-  owner: 'federation',
   columns: competitionColumns,
   visible: (sql, ws) => (ws.kind === 'federation'
     ? sql`federation_id = ${ws.id}`

@@ -23,7 +23,6 @@ export const entryColumns = ['id', 'competition_id', 'club_id', 'team_id', 'team
 export const entries = defineStore<EntryRow>({
   type: 'entry',
   table: 'entries',
-  owner: 'federation',
   columns: entryColumns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),

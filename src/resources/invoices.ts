@@ -34,7 +34,6 @@ export const invoiceColumns = [
 export const invoices = defineStore<InvoiceRow>({
   type: 'invoice',
   table: 'invoices',
-  owner: 'club',
   columns: invoiceColumns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),

@@ -31,7 +31,6 @@ export const licenseColumns = ['id', 'number', 'club_id', 'member_id', 'person_i
 export const licenses = defineStore<LicenseRow>({
   type: 'license',
   table: 'licenses',
-  owner: 'club',
   columns: licenseColumns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
@@ -57,7 +56,7 @@ export async function licenseByNumber(db: Db, federationId: string, number: stri
   const [row] = await db<LicenseRow[]>`
     select ${db(licenseColumns as unknown as string[])} from licenses
     where federation_id = ${federationId} and number = ${number} for update`;
-  if (!row) throw notFound(`no license numbered ${number} in the federation`);
+  if (!row) throw notFound(`no license numbered ${number} in the club's federation`);
   return row;
 }
 

@@ -32,7 +32,6 @@ export const matchColumns = ['id', 'competition_id', 'round', 'leg',
 export const matches = defineStore<MatchRow>({
   type: 'match',
   table: 'matches',
-  owner: 'federation',
   columns: matchColumns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`(home_club_id = ${ws.id} or away_club_id = ${ws.id})` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),

@@ -36,7 +36,6 @@ export const memberColumns = [
 export const members = defineStore<MemberRow>({
   type: 'member',
   table: 'members',
-  owner: 'club',
   columns: memberColumns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),

@@ -30,7 +30,6 @@ export const personColumns = ['id', 'first_name', 'last_name', 'birth_date', 'ge
 export const persons = defineStore<PersonRow>({
   type: 'person',
   table: 'persons',
-  owner: 'federation',
   columns: personColumns,
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),

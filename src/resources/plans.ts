@@ -22,7 +22,6 @@ export const planColumns = [
 export const plans = defineStore<PlanRow>({
   type: 'plan',
   table: 'membership_plans',
-  owner: 'club',
   columns: planColumns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),

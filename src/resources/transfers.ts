@@ -33,7 +33,6 @@ export const transferColumns = ['id', 'person_id', 'license_id', 'license_number
 export const transfers = defineStore<TransferRow>({
   type: 'transfer',
   table: 'transfers',
-  owner: 'club',
   columns: transferColumns,
   visible: (sql, ws) => (ws.kind === 'club'
     ? sql`(from_club_id = ${ws.id} or to_club_id = ${ws.id})`

@@ -105,6 +105,16 @@ t.test(`${perOperation * operations.length} hostile requests over all ${operatio
   }));
   const envelope = (a: Answer) => (a.status === 304 ? a.body === '' : a.contentType === 'application/json' && 'data' in JSON.parse(a.body));
   failed('every success is a JSON envelope (or a bodiless 304)', answers.filter((a) => a.status < 400 && !envelope(a)));
+  // A refusal names the caller's scope: never "in the club" to a federation, never "in the federation" to a club.
+  const kindOf = new Map(operations.map((op) => [op.id, op.kind]));
+  const wrongScope = { club: 'in the federation', federation: 'in the club' } as Record<string, string>;
+  failed('every refusal\'s wording names the caller\'s scope', problems.filter((a) => {
+    const words = wrongScope[kindOf.get(a.op)!];
+    const p = JSON.parse(a.body);
+    return words !== undefined && [p.detail, ...(p.errors ?? []).map((e: { message: string }) => e.message)].some((text) => String(text).includes(words));
+  }));
+  const scoped = problems.filter((a) => / in the (club|federation)\b/.test(a.body));
+  t.ok(scoped.length > 0, `${scoped.length} refusals name a scope`);
   const repeated = answers.filter((a) => a.repeated);
   failed('a body naming a member twice is never accepted and never reaches validation', repeated.filter((a) => a.status < 400 || a.status === 422));
   const refusedAsRepeated = repeated.filter((a) => a.status === 400 && JSON.parse(a.body).code === 'invalid_request' && /twice/.test(JSON.parse(a.body).detail));
