@@ -17,6 +17,7 @@ import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
 import { cursorSigner } from './operations/paging.js';
 import { sqlTiming } from './http/sql-timing.js';
+import { rekeyPersons, type MatchingPair } from './resources/person-keys.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 
 export const version = packageVersion;
@@ -75,6 +76,14 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** Persons a new name key makes one identity stay two: the operator hears of each pair once. */
+export function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
+  if (pairs.length === 0) return;
+  const message = 'persons that now match by name key: decide whether each pair is one person';
+  if (log) log('warn', message, { pairs });
+  else process.stderr.write(JSON.stringify({ message, pairs }) + '\n');
+}
+
 /**
  * Everything a serving instance holds besides its socket: the pipeline's dependencies and the
  * purge timer. Nothing of it is module state, so two apps in one process keep their own keys.
@@ -83,6 +92,7 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   const timing = config.logLevel === 'debug' ? sqlTiming() : undefined;
   const sql = timing ? timing.wrap(pool) : pool;
   await migrate(sql);
+  reportMatchingPersons(await rekeyPersons(sql), log);
   const key = masterKey(config);
   await checkSecretKey(sql, key);
   const credentials = await createCredentialStore(sql, key);

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { migrate } from '../db/migrate.js';
+import { rekeyPersons } from '../resources/person-keys.js';
 import { createLog, type Log } from '../http/log.js';
 import { generateOpenApi } from '../openapi/generate.js';
 import { operations } from '../operations/index.js';
@@ -70,7 +71,8 @@ async function migrateCommand(): Promise<number> {
   const db = await openDatabase(config);
   try {
     const applied = await migrate(db.sql);
-    process.stdout.write(JSON.stringify({ applied }) + '\n');
+    const matchingPersons = await rekeyPersons(db.sql);
+    process.stdout.write(JSON.stringify({ applied, matching_persons: matchingPersons }) + '\n');
   } finally {
     await db.close();
   }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ApiError, type FieldError } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { isStorableText, unstorableMessage } from '../operations/schemas.js';
+import { repeatedMember } from './body.js';
 import { refuseUnstorable } from './unstorable.js';
 
 function pointer(issue: v.BaseIssue<unknown>): string {
@@ -82,14 +83,18 @@ export function validateBody(op: Operation, contentType: string | undefined, raw
     if (!type || !accepted.has(type) || !charsetIsUtf8(contentType!)) {
       throw new ApiError('unsupported_media_type', `send ${[...accepted].join(' or ')} in UTF-8`);
     }
+    let text: string;
     try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+      value = JSON.parse(text);
     } catch {
       throw new ApiError('invalid_request', 'the body is not valid UTF-8 JSON');
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ApiError('invalid_request', 'the body must be a JSON object');
     }
+    const repeated = repeatedMember(text);
+    if (repeated !== undefined) throw new ApiError('invalid_request', `the body names the member ${repeated} twice`);
     refuseUnstorable(value);
   }
   const result = v.safeParse(op.body, value);

@@ -26,6 +26,9 @@ const storedYear = /^(?!0000)\d{4}-/;
 const earliest = Date.parse('0001-01-01T00:00:00Z');
 const latest = Date.parse('9999-12-31T23:59:59.999Z');
 
+/** Whether an instant a handler derives (a fixture's kickoff, a deadline) is in the years 0001 to 9999. */
+export const isStorableInstant = (at: Date): boolean => at.getTime() >= earliest && at.getTime() <= latest;
+
 /** `YYYY-MM-DD`, a real calendar day in the years 0001 to 9999. */
 export const date = v.pipe(
   v.string(),

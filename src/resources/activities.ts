@@ -26,7 +26,6 @@ export interface ActivityRow extends Versioned {
 export const activities = defineStore<ActivityRow>({
   type: 'activity',
   table: 'activities',
-  owner: 'club',
   columns: ['id', 'kind', 'title', 'team_id', 'starts_at', 'ends_at', 'location', 'notes', 'status', 'cancel_reason',
     'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),

@@ -19,7 +19,6 @@ export interface CategoryRow extends Versioned {
 export const categories = defineStore<CategoryRow>({
   type: 'category',
   table: 'license_categories',
-  owner: 'federation',
   columns: ['id', 'code', 'name', 'min_age', 'max_age', 'status', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
   audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),

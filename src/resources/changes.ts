@@ -22,9 +22,11 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
   // Sent with the first insert in one write; a lock that times out fails the insert too and is the error reported.
   const locked = tx`select feed_write_lock(${workspace.federationId})`.execute();
   locked.catch(() => {});
+  // A feed row shows key_id and request_id only when a credential of the feed's own workspace made the change.
+  const own = (workspaceId: string) => workspaceId === workspace.id;
   const row = (c: Change, workspaceId: string) => ({
-    workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action,
-    version: c.version, credential_id: credentialId, request_id: requestId,
+    workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action, version: c.version,
+    credential_id: own(workspaceId) ? credentialId : null, request_id: own(workspaceId) ? requestId : null,
   });
   let pending: ReturnType<typeof row>[] = [];
   const flush = async () => {
@@ -37,7 +39,8 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
     await Promise.all([locked, flush()]);
     await tx`
       insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-      select id, ${c.type}, ${c.id}, ${c.action}, ${c.version}, ${credentialId}, ${requestId}
+      select id, ${c.type}, ${c.id}, ${c.action}, ${c.version},
+        case when id = ${workspace.id} then ${credentialId}::bigint end, case when id = ${workspace.id} then ${requestId} end
       from workspaces where federation_id = ${c.audience.clubsOf} and kind = 'club'
         and not (id = any(${c.audience.workspaces}::bigint[]))`;
   }

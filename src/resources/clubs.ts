@@ -25,7 +25,6 @@ export interface ClubRow extends Versioned {
 export const clubs = defineStore<ClubRow>({
   type: 'club',
   table: 'workspaces',
-  owner: 'club',
   columns: ['id', 'name', 'short_name', 'federation_id', 'affiliation_number', 'status', 'email', 'phone', 'website',
     'address', 'founded_year', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`id = ${ws.id} and kind = 'club'` : sql`federation_id = ${ws.id} and kind = 'club'`),

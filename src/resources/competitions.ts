@@ -26,7 +26,6 @@ export interface CompetitionRow extends Versioned {
 export const competitions = defineStore<CompetitionRow>({
   type: 'competition',
   table: 'competitions',
-  owner: 'federation',
   columns: ['id', 'name', 'season_id', 'category_id', 'legs', 'status', 'entry_deadline', 'starts_on',
     'max_entries', 'points', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'federation'

@@ -20,7 +20,6 @@ export interface EntryRow extends Versioned {
 export const entries = defineStore<EntryRow>({
   type: 'entry',
   table: 'entries',
-  owner: 'federation',
   columns: ['id', 'competition_id', 'club_id', 'team_id', 'team_name', 'status', 'reason',
     'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),

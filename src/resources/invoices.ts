@@ -30,7 +30,6 @@ export interface NewPayment { amount: number; method: PaymentMethod; paid_on: st
 export const invoices = defineStore<InvoiceRow>({
   type: 'invoice',
   table: 'invoices',
-  owner: 'club',
   columns: [
     'id', 'number', 'member_id', 'plan_id', 'amount', 'amount_paid', 'currency', 'status', 'issued_on', 'due_on',
     'void_reason', 'created_at', 'updated_at', 'version',

@@ -27,7 +27,6 @@ export interface LicenseRow extends Versioned {
 export const licenses = defineStore<LicenseRow>({
   type: 'license',
   table: 'licenses',
-  owner: 'club',
   columns: ['id', 'number', 'club_id', 'member_id', 'person_id', 'season_id', 'category_id',
     'category_code', 'status', 'requested_at', 'decided_at', 'reason', 'valid_from', 'valid_until',
     'created_at', 'updated_at', 'version'],
@@ -55,7 +54,7 @@ export async function licenseByNumber(db: Db, federationId: string, number: stri
   const [row] = await db<LicenseRow[]>`
     select ${licenses.selection(db)} from licenses
     where federation_id = ${federationId} and number = ${number} for update`;
-  if (!row) throw notFound(`no license numbered ${number} in the federation`);
+  if (!row) throw notFound(`no license numbered ${number} in the club's federation`);
   return row;
 }
 

@@ -34,7 +34,6 @@ export interface MatchRow extends Versioned {
 export const matches = defineStore<MatchRow>({
   type: 'match',
   table: 'matches',
-  owner: 'federation',
   columns: ['id', 'competition_id', 'round', 'leg',
     'home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name',
     'scheduled_at', 'venue', 'status', 'home_score', 'away_score', 'result_source', 'created_at', 'updated_at', 'version'],

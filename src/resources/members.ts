@@ -35,7 +35,6 @@ export interface MemberRow extends Versioned {
 export const members = defineStore<MemberRow>({
   type: 'member',
   table: 'members',
-  owner: 'club',
   columns: [
     'id', 'first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'address', 'external_ref',
     'joined_on', 'status', 'person_id', 'guardians', 'created_at', 'updated_at', 'version',

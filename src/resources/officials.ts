@@ -21,7 +21,6 @@ export interface OfficialRow extends Versioned {
 export const officials = defineStore<OfficialRow>({
   type: 'official',
   table: 'officials',
-  owner: 'federation',
   columns: ['id', 'first_name', 'last_name', 'email', 'grade', 'status', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),

@@ -1,20 +1,25 @@
-// The duplicate check's notion of "the same name": case and accents do not count, so
-// "Zoë Müller-Lüdenscheidt" and "zoe muller-ludenscheidt" are one person. Pure; no SQL.
+// The duplicate check's notion of "the same name" (domain.md): two names are one when their keys
+// are equal. Names are stored as sent; only the key is normalised. Pure; no SQL.
 
+const ignorable = /\p{Default_Ignorable_Code_Point}/gu;
 const combiningMarks = /\p{M}/gu;
 
 /**
- * The comparison key of one name: case-folded, Unicode NFD, combining marks removed, inner
- * whitespace collapsed. Upper-casing before lower-casing folds what lower-casing alone keeps
- * apart ("ß" and "SS" both become "ss"); folding comes first because it can itself produce
- * combining marks ("İ" lower-cases to "i" and a combining dot).
+ * The comparison key of one name: NFKC (full-width letters, ligatures), case-folded, accents and
+ * default-ignorable code points (zero-width characters, soft hyphen, word joiner, BOM, bidi marks,
+ * variation selectors) removed, runs of white space as one. Upper-casing before lower-casing folds
+ * what lower-casing alone keeps apart ("ß" and "SS" both become "ss"); folding comes before the
+ * marks are removed because it can itself produce one ("İ" lower-cases to "i" and a combining dot).
  */
 export function nameKey(name: string): string {
   return name
+    .replace(ignorable, '')
+    .normalize('NFKC')
     .toUpperCase()
     .toLowerCase()
     .normalize('NFD')
     .replace(combiningMarks, '')
+    .replace(ignorable, '')
     .normalize('NFC')
     .trim()
     .replace(/\s+/g, ' ');

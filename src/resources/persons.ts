@@ -27,7 +27,6 @@ export interface PersonLicense {
 export const persons = defineStore<PersonRow>({
   type: 'person',
   table: 'persons',
-  owner: 'federation',
   columns: ['id', 'first_name', 'last_name', 'birth_date', 'gender', 'current_club_id',
     'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),

@@ -20,7 +20,6 @@ export interface PlanRow extends Versioned {
 export const plans = defineStore<PlanRow>({
   type: 'plan',
   table: 'membership_plans',
-  owner: 'club',
   columns: [
     'id', 'name', 'season_id', 'amount', 'currency', 'description', 'status', 'created_at', 'updated_at', 'version',
   ],

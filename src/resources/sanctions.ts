@@ -29,7 +29,6 @@ export interface SanctionRow extends Versioned {
 export const sanctions = defineStore<SanctionRow>({
   type: 'sanction',
   table: 'sanctions',
-  owner: 'federation',
   columns: ['id', 'subject_type', 'person_id', 'club_id', 'kind', 'reason', 'starts_on', 'ends_on', 'amount', 'currency',
     'status', 'lifted_at', 'lift_reason', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),

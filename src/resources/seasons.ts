@@ -16,7 +16,6 @@ export interface SeasonRow extends Versioned {
 export const seasons = defineStore<SeasonRow>({
   type: 'season',
   table: 'seasons',
-  owner: 'federation',
   columns: ['id', 'name', 'starts_on', 'ends_on', 'status', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
   audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),

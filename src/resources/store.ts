@@ -14,8 +14,6 @@ export interface Versioned {
 export interface StoreSpec<Row extends Versioned> {
   type: ResourceType;
   table: string;
-  /** Whose resources these are, for messages: "no such team in the club". */
-  owner: 'club' | 'federation';
   /** The columns a read returns: the row as the API serves it. */
   columns: readonly string[];
   /** "A workspace sees only its own resources and those it is party to", over the table's columns. */
@@ -64,12 +62,12 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
     },
     async get(db, ws, id, options) {
       const row = await store.find(db, ws, id, options);
-      if (!row) throw notFound(`no ${spec.type} ${id} in the ${spec.owner}`);
+      if (!row) throw notFound(`no ${spec.type} ${id} in the ${ws.kind}`);
       return row;
     },
     async referenced(db, ws, id, path, options) {
       const row = await store.find(db, ws, id, options);
-      if (!row) throw invalidField(path, `no such ${spec.type} in the ${spec.owner}`);
+      if (!row) throw invalidField(path, `no such ${spec.type} in the ${ws.kind}`);
       return row;
     },
     async insert(unit, values) {

@@ -30,7 +30,6 @@ export interface RosterEntry {
 export const teams = defineStore<TeamRow>({
   type: 'team',
   table: 'teams',
-  owner: 'club',
   columns: ['id', 'name', 'season_id', 'category', 'gender', 'status', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),

@@ -30,7 +30,6 @@ export interface TransferRow extends Versioned {
 export const transfers = defineStore<TransferRow>({
   type: 'transfer',
   table: 'transfers',
-  owner: 'club',
   columns: ['id', 'person_id', 'license_id', 'license_number', 'from_club_id', 'to_club_id',
     'season_id', 'status', 'requested_at', 'released_at', 'decided_at', 'reason', 'created_at', 'updated_at', 'version'],
   visible: (sql, ws) => (ws.kind === 'club'

@@ -119,7 +119,7 @@ t.test('--version, a missing build and a closed pipe', async (t) => {
 t.test('migrate, openapi and --help', async (t) => {
   const migrated = await run('partner-service', ['migrate']);
   t.equal(migrated.code, 0);
-  t.same(JSON.parse(migrated.stdout), { applied: [] }, 'idempotent: nothing left to apply');
+  t.same(JSON.parse(migrated.stdout), { applied: [], matching_persons: [] }, 'idempotent: nothing left to apply, no persons to re-key');
   const openapi = await run('partner-service', ['openapi']);
   t.equal(openapi.code, 0);
   t.equal(JSON.parse(openapi.stdout).openapi, '3.1.0');

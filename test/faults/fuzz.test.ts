@@ -15,7 +15,7 @@ import { privateCluster } from '../support/cluster.js';
 import { createClub, createFederation, createTeam, openSeasonOf, ownedIds, type Tenant } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 import { snapshot, unexplained } from './database-diff.js';
-import { bodyText, pathParam, queryText, rng, writeHeaders, type Ids, type Rand } from './hostile.js';
+import { bodyText, pathParam, queryText, repeatedBody, rng, writeHeaders, type Ids, type Rand } from './hostile.js';
 
 const perOperation = Math.ceil(5000 / operations.length);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -49,7 +49,7 @@ const cursors = [
   (await others.club.call('GET', '/v1/club/teams?limit=1')).body.meta.next_cursor,
 ].filter(Boolean);
 
-interface Answer { op: string; status: number; contentType: string; requestId: string; body: string; method: string; replayed: boolean }
+interface Answer { op: string; status: number; contentType: string; requestId: string; body: string; method: string; replayed: boolean; repeated?: boolean }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 function send(method: string, target: string, headers: Record<string, string>, body?: string | Buffer): Promise<Omit<Answer, 'op'>> {
@@ -76,11 +76,14 @@ function hostileRequest(r: Rand, op: Operation): Promise<Omit<Answer, 'op'>> {
   const method = r.chance(0.03) ? r.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) : op.method;
   const withBody = method !== 'GET' && method !== 'DELETE' ? r.chance(0.95) : r.chance(0.05);
   const example = op.body && (v.getExamples(op.body) as Record<string, unknown>[] | undefined)?.[0];
-  const body = withBody ? bodyText(r, op.body && toJsonSchema(op.body), idsOf(kind), example) : undefined;
+  const repeated = withBody && op.body !== undefined && r.chance(0.1);
+  const body = !withBody ? undefined : repeated
+    ? repeatedBody(r, toJsonSchema(op.body!), idsOf(kind), example)
+    : bodyText(r, op.body && toJsonSchema(op.body), idsOf(kind), example);
   let headers: Record<string, string> = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...writeHeaders(r) };
   if (!r.chance(0.03)) headers = signRequest({ method, url, headers, body, key: callers[op.kind].key });
   if (r.chance(0.02)) headers['x-request-id'] = r.pick(['mine-1', 'x'.repeat(100), '../x']);
-  return send(method, url.pathname + url.search, headers, body);
+  return send(method, url.pathname + url.search, headers, body).then((answer) => ({ ...answer, repeated }));
 }
 
 t.test(`${perOperation * operations.length} hostile requests over all ${operations.length} operations (seed ${seed})`, async (t) => {
@@ -102,6 +105,21 @@ t.test(`${perOperation * operations.length} hostile requests over all ${operatio
   }));
   const envelope = (a: Answer) => (a.status === 304 ? a.body === '' : a.contentType === 'application/json' && 'data' in JSON.parse(a.body));
   failed('every success is a JSON envelope (or a bodiless 304)', answers.filter((a) => a.status < 400 && !envelope(a)));
+  // A refusal names the caller's scope: never "in the club" to a federation, never "in the federation" to a club.
+  const kindOf = new Map(operations.map((op) => [op.id, op.kind]));
+  const wrongScope = { club: 'in the federation', federation: 'in the club' } as Record<string, string>;
+  failed('every refusal\'s wording names the caller\'s scope', problems.filter((a) => {
+    const words = wrongScope[kindOf.get(a.op)!];
+    const p = JSON.parse(a.body);
+    return words !== undefined && [p.detail, ...(p.errors ?? []).map((e: { message: string }) => e.message)].some((text) => String(text).includes(words));
+  }));
+  const scoped = problems.filter((a) => / in the (club|federation)\b/.test(a.body));
+  t.ok(scoped.length > 0, `${scoped.length} refusals name a scope`);
+  const repeated = answers.filter((a) => a.repeated);
+  failed('a body naming a member twice is never accepted and never reaches validation', repeated.filter((a) => a.status < 400 || a.status === 422));
+  const refusedAsRepeated = repeated.filter((a) => a.status === 400 && JSON.parse(a.body).code === 'invalid_request' && /twice/.test(JSON.parse(a.body).detail));
+  t.ok(refusedAsRepeated.length > repeated.length / 2, `${refusedAsRepeated.length} of ${repeated.length} bodies naming a member twice answered 400 invalid_request`);
+  failed('no well-formed body reaches Postgres with a value it cannot store', answers.filter((a) => a.status === 400 && /database cannot store/.test(a.body)));
   const byOp = new Map(operations.map((op) => [op.id, answers.filter((a) => a.op === op.id)]));
   t.same([...byOp].filter(([, list]) => list.length < perOperation).map(([id]) => id), [], `${perOperation} requests for every operation`);
   const statuses = [...new Set(answers.map((a) => a.status))].sort();

@@ -92,6 +92,20 @@ export function bodyText(r: Rand, schema: JsonSchema | undefined, ids: Ids, exam
   }
 }
 
+/**
+ * A body the schema accepts but for one object member named twice (sometimes spelt with an escape,
+ * sometimes one level down), the second time with another value: a proxy reading the first value
+ * would see another request than one reading the last.
+ */
+export function repeatedBody(r: Rand, schema: JsonSchema | undefined, ids: Ids, example?: Record<string, unknown>): string {
+  const text = objectText(r, schema ?? {}, ids, 0, example);
+  const names = Object.keys(JSON.parse(text) as object);
+  if (names.length === 0 || r.chance(0.2)) return `{"a":{"b":1,"\\u0062":2}${text === '{}' ? '' : ',' + text.slice(1, -1)}}`;
+  const name = r.pick(names);
+  const spelt = r.chance(0.3) && name.length > 0 ? `"\\u${name.charCodeAt(0).toString(16).padStart(4, '0')}${JSON.stringify(name).slice(2)}` : JSON.stringify(name);
+  return `${text.slice(0, -1)},${spelt}:${hostileValue(r)}}`;
+}
+
 /** Percent-encoding, with an unpaired surrogate sent as the bytes a careless encoder writes for it. */
 const encodeQuery = (value: string) => value.replace(/[\ud800-\udfff]/g, '\u0001').split('\u0001').map(encodeURIComponent).join('%ED%A0%80');
 

@@ -27,7 +27,6 @@ const cols = (sql: any) => sql`id, name, color, version`;
 const things = defineStore<{ id: string; name: string; color: string | null; version: number }>({
   type: 'thing' as ResourceType,
   table: 'test_things',
-  owner: 'club',
   columns: ['id', 'name', 'color', 'version'],
   visible: (sql, ws) => sql`club_id = ${ws.id}`,
   audience: (_row, ws) => ({ workspaces: [ws.id] }),

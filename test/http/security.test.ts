@@ -69,5 +69,6 @@ t.test('every id-bearing row: another workspace\'s ids are 404, exactly as ids t
     const res = await caller[kind].call(op.method, path, acceptedBody(op));
     t.equal(res.status, 404, `${op.id}: another ${kind}'s ids`);
     t.equal(res.body?.code, 'not_found', op.id);
+    t.notMatch(res.body?.detail, kind === 'club' ? 'in the federation' : 'in the club', `${op.id}: the detail names the caller's scope`);
   }
 });

@@ -6,6 +6,8 @@ import { readChanges } from '../../resources/changes.js';
 import { afterCursor, page } from '../paging.js';
 import { id, limit, out } from '../schemas.js';
 
+const auditRule = 'Shown only when a credential of the feed\'s own workspace made the change, and null otherwise (another workspace\'s credential, or the console).';
+
 const change = v.pipe(
   v.object({
     id: v.string(),
@@ -14,8 +16,8 @@ const change = v.pipe(
     resource_id: v.string(),
     action: v.string(),
     version: v.nullable(out.integer),
-    key_id: v.pipe(v.nullable(v.string()), v.description('The credential that made the change (null for console changes).')),
-    request_id: v.nullable(v.string()),
+    key_id: v.pipe(v.nullable(v.string()), v.description(auditRule)),
+    request_id: v.pipe(v.nullable(v.string()), v.description(auditRule)),
   }),
   v.title('Change'),
   v.examples([{

@@ -1,8 +1,9 @@
-import { ruleViolation } from '../../errors.js';
+import { invalidField, ruleViolation } from '../../errors.js';
 import { competitions, competitionMachine } from '../../resources/competitions.js';
 import { acceptedSides } from '../../resources/entries.js';
 import { fixtures } from '../../resources/fixtures.js';
 import { matches } from '../../resources/matches.js';
+import { isStorableInstant } from '../schemas.js';
 import { transitionOperation } from '../transition.js';
 import { competitionOut, fixturesBody } from './schemas.js';
 
@@ -29,6 +30,10 @@ export const federationCompetitionsSchedule = transitionOperation({
       daysBetweenRounds: body.days_between_rounds ?? 7,
       kickoffTime: body.kickoff_time ?? '15:00',
     });
+    // Checked before Postgres sees it: a kickoff past 9999-12-31 has no RFC 3339 form.
+    if (drawn.some((f) => !isStorableInstant(f.scheduledAt))) {
+      throw invalidField('/first_round_on', `the last round would be after 9999-12-31: ${drawn.length} matches need an earlier first round`);
+    }
     // One transaction, pipelined: every match and its change rows commit together.
     await Promise.all(drawn.map((f) => matches.insert(unit, {
       federation_id: unit.workspace.id, competition_id: row.id, round: f.round, leg: f.leg,

@@ -81,3 +81,16 @@ t.test('bad bodies are 422 and schedule nothing', async (t) => {
   }
   t.equal(await matchCount(id), 0);
 });
+
+t.test('a first round so late that a later round would fall after 9999-12-31: 422 naming /first_round_on, nothing scheduled', async (t) => {
+  const { federation, id } = await league(2, 2);
+  for (const body of [{ first_round_on: '9999-12-31' }, { first_round_on: '9999-12-20', days_between_rounds: 30 }]) {
+    const res = await schedule(federation, id, body);
+    t.equal(res.status, 422, JSON.stringify(body));
+    t.equal(res.body.code, 'validation_failed');
+    t.same(res.body.errors.map((e: any) => e.path), ['/first_round_on']);
+  }
+  t.equal(await matchCount(id), 0);
+  t.equal((await federation.call('GET', `/v1/federation/competitions/${id}`)).body.data.status, 'closed');
+  t.equal((await schedule(federation, id, { first_round_on: '9999-12-24' })).status, 200, 'the last day that fits is accepted');
+});

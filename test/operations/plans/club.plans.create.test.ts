@@ -47,8 +47,8 @@ t.test('bad plans are 422 naming the field and create nothing', async (t) => {
     [{ ...valid, description: '' }, '/description'],
     [{ ...valid, season_id: 7 }, '/season_id'],
     [{ ...valid, status: 'retired' }, '/status', 'unknown member'],
-    [{ ...valid, season_id: foreign }, '/season_id', 'no such season in the federation'],
-    [{ ...valid, season_id: '999999999999' }, '/season_id', 'no such season in the federation'],
+    [{ ...valid, season_id: foreign }, '/season_id', 'no such season in the club'],
+    [{ ...valid, season_id: '999999999999' }, '/season_id', 'no such season in the club'],
   ];
   for (const [body, path, message] of cases) {
     const res = await club.call('POST', '/v1/club/membership-plans', body);

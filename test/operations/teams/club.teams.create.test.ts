@@ -64,7 +64,7 @@ t.test('a season of another federation, or none, is 422 validation_failed on /se
     const res = await club.call('POST', '/v1/club/teams', { name: 'X', season_id: seasonId, category: 'U9', gender: 'male' });
     t.equal(res.status, 422);
     t.equal(res.body.code, 'validation_failed');
-    t.same(res.body.errors, [{ path: '/season_id', message: 'no such season in the federation' }]);
+    t.same(res.body.errors, [{ path: '/season_id', message: 'no such season in the club' }]);
   }
   t.equal(await teamCount(club.id), 0);
 });

@@ -1,0 +1,42 @@
+// Re-keying the registry after the name key changed (sql/00014, src/resources/person-keys.ts):
+// keys are recomputed, names stay as sent, and persons that now match are reported, never merged.
+import t from 'tap';
+import { nameKey } from '../../../src/resources/person-names.js';
+import { rekeyPersons } from '../../../src/resources/person-keys.js';
+import { createFederation, createPerson } from '../../support/factories.js';
+import { startService } from '../../support/harness.js';
+import { createStalePerson } from '../../support/names.js';
+
+const service = await startService(t);
+
+t.test('stale keys are recomputed; pairs that now match are listed once; names are untouched', async (t) => {
+  const federation = await createFederation(service);
+  const elsewhere = await createFederation(service);
+  const last = { last_name: 'Visser', last_name_key: 'visser' };
+  const zoe = await createPerson(service, federation.id, { first_name: 'Zoë', last_name: 'Visser' });
+  // The keys the previous key function gave these names: it kept invisible and full-width letters.
+  const joined = await createStalePerson(service, federation.id, { first_name: 'Zo\u200Dë', last_name: last.last_name },
+    { first_name_key: 'zo\u200De', last_name_key: last.last_name_key });
+  const wide = await createStalePerson(service, federation.id, { first_name: '\uFF3A\uFF4Fë', last_name: last.last_name },
+    { first_name_key: '\uFF5A\uFF4Fe', last_name_key: last.last_name_key });
+  const otherBirthday = await createStalePerson(service, federation.id, { first_name: 'Zo\u00ADë', last_name: last.last_name },
+    { first_name_key: 'zo\u00ade', last_name_key: last.last_name_key }, '2012-01-01');
+  const otherFederation = await createStalePerson(service, elsewhere.id, { first_name: 'Zo\u200Bë', last_name: last.last_name },
+    { first_name_key: 'zo\u200be', last_name_key: last.last_name_key });
+  // Two persons that matched already are not news.
+  await createPerson(service, federation.id, { first_name: 'Anna', last_name: 'Visser' });
+  await createPerson(service, federation.id, { first_name: 'anna', last_name: 'VISSER' });
+
+  const pairs = (await rekeyPersons(service.sql)).filter((p) => [federation.id, elsewhere.id].includes(p.federation_id));
+  t.same(pairs.map((p) => p.persons.map((person) => person.id)), [[zoe, joined], [zoe, wide], [joined, wide]]);
+  t.same(pairs[0]!.persons.map((p) => p.first_name), ['Zoë', 'Zo\u200Dë'], 'the pair shows the names as sent');
+  t.ok(pairs.every((p) => p.federation_id === federation.id && p.birth_date === '2011-05-20'));
+
+  const rows = await service.sql<{ id: string; first_name: string; first_name_key: string }[]>`
+    select id, first_name, first_name_key from persons where id in ${service.sql([zoe, joined, wide, otherBirthday, otherFederation])} order by id`;
+  t.same(rows.map((r) => r.first_name_key), ['zoe', 'zoe', 'zoe', 'zoe', 'zoe'], 'every key recomputed');
+  t.same(rows.map((r) => r.first_name), ['Zoë', 'Zo\u200Dë', '\uFF3A\uFF4Fë', 'Zo\u00ADë', 'Zo\u200Bë'], 'names stay as sent');
+  t.equal(nameKey(rows[1]!.first_name), rows[1]!.first_name_key);
+
+  t.same(await rekeyPersons(service.sql), [], 'the flag is lowered: a second start re-keys nothing');
+});
