@@ -32,6 +32,8 @@ const integer = { type: 'integer', minimum: 0 };
 
 export const headers = {
   'X-Request-Id': header('The request id: the client\'s own when it sent a valid one, else generated.', { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' }),
+  'Cache-Control': header('Always `no-store`: no answer may be cached.', { type: 'string', const: 'no-store' }),
+  'X-Content-Type-Options': header('Always `nosniff`.', { type: 'string', const: 'nosniff' }),
   'X-RateLimit-Limit': header('Requests allowed per window for the credential.', integer),
   'X-RateLimit-Remaining': header('Requests left in the current window.', integer),
   'X-RateLimit-Reset': header('Seconds until the window resets.', integer),
@@ -46,6 +48,9 @@ export const headers = {
 };
 
 export type HeaderName = keyof typeof headers;
+
+/** The headers every response carries, success or refusal. */
+export const everyResponse: HeaderName[] = ['X-Request-Id', 'Cache-Control', 'X-Content-Type-Options'];
 
 export const rateLimitHeaders: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 

@@ -2,7 +2,7 @@
 // each with a real example of the flat problem body (one per code, one per rule_violation reason).
 import { catalog, type ErrorCode, type FieldError, type Reason } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
-import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
+import { everyResponse, headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
 const always: ErrorCode[] = [
   'invalid_request', 'invalid_query',
@@ -104,7 +104,7 @@ function examples(codes: ErrorCode[], reasons: readonly Reason[]): Record<string
 // Rate-limit headers come with every response to an authenticated request: not with a 401,
 // and a 503 may come before the credential is known.
 function headersFor(status: number): HeaderName[] {
-  const names: HeaderName[] = ['X-Request-Id'];
+  const names: HeaderName[] = [...everyResponse];
   if (status !== 401 && status !== 503) names.push(...rateLimitHeaders);
   if (status === 429 || status === 503) names.push('Retry-After');
   if (status === 405) names.push('Allow');
