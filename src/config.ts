@@ -102,7 +102,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const config: Config = {
     port: integer(env, 'PORT', 3020, 0, 65535),
-    host: env.HOST || '0.0.0.0',
+    // The embedded database is a developer's machine: listen there only unless told otherwise.
+    host: env.HOST || (databaseUrl ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     dataDir: dataDirOf(env),
     secretKey: secretRaw ? parseSecretKey(secretRaw) : undefined,

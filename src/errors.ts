@@ -59,7 +59,12 @@ export interface ApiErrorExtras {
   /** `rule_violation`: the domain rule that failed (domain.md). */
   reason?: Reason;
   headers?: Record<string, string>;
+  /** `signature_invalid`: what the service signed and expected, so a partner can compare (no secret in it). */
+  signature?: SignatureExplanation;
 }
+
+/** The components a signature covered (as serialized in the base), those it must cover, and the base itself. */
+export interface SignatureExplanation { base?: string; covered?: string[]; required: string[] }
 
 /** The only error a handler or pipeline step throws on purpose; anything else is a 500. */
 export class ApiError extends Error {
@@ -102,6 +107,9 @@ export interface Problem {
   request_id: string;
   reason?: Reason;
   errors?: FieldError[];
+  signature_base?: string;
+  covered_components?: string[];
+  required_components?: string[];
 }
 
 export function problem(error: ApiError, requestId: string): Problem {
@@ -115,5 +123,11 @@ export function problem(error: ApiError, requestId: string): Problem {
   };
   if (error.extras.reason) body.reason = error.extras.reason;
   if (error.extras.errors) body.errors = error.extras.errors;
+  const signature = error.extras.signature;
+  if (signature) {
+    if (signature.base !== undefined) body.signature_base = signature.base;
+    if (signature.covered) body.covered_components = signature.covered;
+    body.required_components = signature.required;
+  }
   return body;
 }

@@ -3,8 +3,9 @@ import type { Sql } from 'postgres';
 import { ApiError } from '../errors.js';
 import { checkContentDigest } from '../signing/content-digest.js';
 import { SigningError } from '../signing/errors.js';
-import { checkWindow, parseSignature } from '../signing/parse.js';
+import { checkWindow, parseSignature, requiredComponents, type ParsedSignature } from '../signing/parse.js';
 import { signatureBase } from '../signing/signature-base.js';
+import { serializeComponentId } from '../signing/structured-fields-serialize.js';
 import type { SignedRequest } from '../signing/components.js';
 import { algMatches, verifySignature } from '../signing/verify.js';
 import type { Credential, CredentialStore } from './credentials.js';
@@ -49,7 +50,18 @@ function usable(credential: Credential | undefined, nowMs: number): Credential {
 
 /** The signing module's refusals carry their catalog code; everything else passes through. */
 function asApiError(error: unknown): unknown {
-  return error instanceof SigningError ? new ApiError(error.code, error.message) : error;
+  if (!(error instanceof SigningError)) return error;
+  return new ApiError(error.code, error.message, error.required ? { signature: { required: error.required } } : {});
+}
+
+/**
+ * A signature that does not verify answers with the base the service computed from the request as
+ * received: values the request sent, never the secret nor the signature it expected.
+ */
+function doesNotVerify(detail: string, base: string, parsed: ParsedSignature, required: string[]): ApiError {
+  return new ApiError('signature_invalid', `${detail}: compare signature_base with the base you signed`, {
+    signature: { base, covered: parsed.components.map(serializeComponentId), required },
+  });
 }
 
 /**
@@ -81,8 +93,9 @@ async function verified(
   if (!algMatches(parsed.alg, credential.algorithm)) {
     throw new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
   }
-  if (!verifySignature(signatureBase(request, parsed), parsed.signature, credential.key)) {
-    throw new ApiError('signature_invalid', 'the signature does not verify');
+  const base = signatureBase(request, parsed);
+  if (!verifySignature(base, parsed.signature, credential.key)) {
+    throw doesNotVerify('the signature does not verify', base, parsed, requiredComponents(request, hasBody));
   }
 
   const usage = await recordUsage(sql, {

@@ -3,6 +3,7 @@ import { ApiError, type FieldError } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { isStorableText, unstorableMessage } from '../operations/schemas.js';
 import { repeatedMember } from './body.js';
+import { fieldMessage } from './field-messages.js';
 import { refuseUnstorable } from './unstorable.js';
 
 function pointer(issue: v.BaseIssue<unknown>): string {
@@ -11,13 +12,7 @@ function pointer(issue: v.BaseIssue<unknown>): string {
 }
 
 function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldError[] {
-  return issues.map((issue) => {
-    const path = pointer(issue);
-    if (issue.kind === 'schema' && issue.expected === 'never' && path) {
-      return { path, message: 'unknown member' };
-    }
-    return { path, message: issue.message };
-  });
+  return issues.map((issue) => ({ path: pointer(issue), message: fieldMessage(issue) }));
 }
 
 /**

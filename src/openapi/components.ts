@@ -15,7 +15,11 @@ entry documents it.
   (optional: \`hmac-sha256\` or \`rsa-v1_5-sha256\`, matching the credential).
 - \`hmac-sha256\` credentials sign with the ASCII bytes of the whole secret \`sk_…\` as shown at
   issuance; \`rsa2\` credentials with RSASSA-PKCS1-v1_5 SHA-256 and their own private key.
-- A body is covered through RFC 9530 \`Content-Digest\` (\`sha-256\`, or \`sha-512\`).
+- A body is covered through RFC 9530 \`Content-Digest\` (\`sha-256\`, or \`sha-512\`): a body whose
+  signature does not cover \`"content-digest"\` is 401 \`signature_invalid\`; covered but missing, or not
+  matching the body, is 400 \`digest_mismatch\`.
+- A signature that does not verify is 401 \`signature_invalid\` carrying \`signature_base\` (the base the
+  service computed from the request as received) and \`covered_components\`: compare it with the base you signed.
 - An \`Authorization\` or \`Cookie\` header, an \`X-Api-Key\` header, or an \`api_key\`, \`apikey\`,
   \`access_token\` or \`token\` query parameter is refused with 401 \`unsupported_credentials\`.
 
@@ -28,6 +32,8 @@ const integer = { type: 'integer', minimum: 0 };
 
 export const headers = {
   'X-Request-Id': header('The request id: the client\'s own when it sent a valid one, else generated.', { type: 'string', pattern: '^[A-Za-z0-9._-]{1,64}$' }),
+  'Cache-Control': header('Always `no-store`: no answer may be cached.', { type: 'string', const: 'no-store' }),
+  'X-Content-Type-Options': header('Always `nosniff`.', { type: 'string', const: 'nosniff' }),
   'X-RateLimit-Limit': header('Requests allowed per window for the credential.', integer),
   'X-RateLimit-Remaining': header('Requests left in the current window.', integer),
   'X-RateLimit-Reset': header('Seconds until the window resets.', integer),
@@ -42,6 +48,9 @@ export const headers = {
 };
 
 export type HeaderName = keyof typeof headers;
+
+/** The headers every response carries, success or refusal. */
+export const everyResponse: HeaderName[] = ['X-Request-Id', 'Cache-Control', 'X-Content-Type-Options'];
 
 export const rateLimitHeaders: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
@@ -72,7 +81,7 @@ export const parameters = {
   },
   ContentDigest: {
     name: 'Content-Digest', in: 'header', required: false,
-    description: 'RFC 9530 digest of the body (`sha-256=:…:`), required whenever a body is sent and covered by the signature.',
+    description: 'RFC 9530 digest of the body (`sha-256=:…:`). A request with a body must send it and cover `"content-digest"` in its signature: not covered is 401 `signature_invalid`; covered but missing, or not matching the body, is 400 `digest_mismatch`.',
     schema: { type: 'string' },
   },
 };
@@ -91,6 +100,18 @@ export const problemSchema = {
     detail: { type: 'string', description: 'What happened, for a developer.' },
     request_id: { type: 'string' },
     reason: { type: 'string', description: 'For `rule_violation`: the business rule that failed.' },
+    signature_base: {
+      type: 'string',
+      description: 'For `signature_invalid` when the signature does not verify: the RFC 9421 signature base the service computed from the request as received (LF-separated lines, exactly the bytes it verified). Compare it with the base you signed: the first line that differs is the mistake. It holds only values the request sent, never a secret or the expected signature.',
+    },
+    covered_components: {
+      type: 'array', items: { type: 'string' },
+      description: 'For `signature_invalid` when the signature does not verify: the components the signature covered, serialized as in the base.',
+    },
+    required_components: {
+      type: 'array', items: { type: 'string' },
+      description: 'For `signature_invalid`: the components this request must cover (`"@method"`, `"@path"`, `"@query"` with a query string, `"content-digest"` with a body).',
+    },
     errors: {
       type: 'array',
       description: 'Field errors (400 and 422).',

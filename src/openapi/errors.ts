@@ -2,7 +2,7 @@
 // each with a real example of the flat problem body (one per code, one per rule_violation reason).
 import { catalog, type ErrorCode, type FieldError, type Reason } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
-import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
+import { everyResponse, headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
 const always: ErrorCode[] = [
   'invalid_request', 'invalid_query',
@@ -36,9 +36,9 @@ const details: Record<ErrorCode, string> = {
   invalid_request: 'the body is not a JSON object',
   invalid_query: 'the query has an invalid parameter',
   invalid_cursor: 'the cursor does not belong to this workspace, list and filter set',
-  digest_mismatch: 'Content-Digest does not match the body',
+  digest_mismatch: 'Content-Digest sha-256 does not match the body',
   signature_required: 'a /v1 request must carry Signature and Signature-Input',
-  signature_invalid: 'the signature does not verify',
+  signature_invalid: 'the signature does not verify: compare signature_base with the base you signed',
   signature_expired: 'created is more than 300 s from the server clock',
   replayed_request: 'this nonce was already used by the credential',
   unknown_key: 'no credential has this keyid',
@@ -67,7 +67,14 @@ const details: Record<ErrorCode, string> = {
 
 const fieldErrors: Partial<Record<ErrorCode, FieldError[]>> = {
   invalid_query: [{ path: 'limit', message: 'must be an integer from 1 to 100' }],
-  validation_failed: [{ path: '/name', message: 'must be at least 1 characters' }],
+  validation_failed: [{ path: '/name', message: 'must be at least 1 character' }],
+};
+
+// What a signature that does not verify answers: the service's base and what it covered.
+const signatureExplanation = {
+  signature_base: '"@method": GET\n"@authority": 127.0.0.1:3020\n"@path": /v1/me\n"@signature-params": ("@method" "@authority" "@path");created=1795250400;keyid="pk_exampleexampleexampleexamp";nonce="bm9uY2UtZXhhbXBsZS0wMQ";alg="hmac-sha256"',
+  covered_components: ['"@method"', '"@authority"', '"@path"'],
+  required_components: ['"@method"', '"@path"'],
 };
 
 function example(code: ErrorCode, reason?: Reason): object {
@@ -78,6 +85,7 @@ function example(code: ErrorCode, reason?: Reason): object {
     request_id: 'req_3kT9qLm2VxR8aW1c',
     ...(reason ? { reason } : {}),
     ...(errors ? { errors } : {}),
+    ...(code === 'signature_invalid' ? signatureExplanation : {}),
   };
 }
 
@@ -96,7 +104,7 @@ function examples(codes: ErrorCode[], reasons: readonly Reason[]): Record<string
 // Rate-limit headers come with every response to an authenticated request: not with a 401,
 // and a 503 may come before the credential is known.
 function headersFor(status: number): HeaderName[] {
-  const names: HeaderName[] = ['X-Request-Id'];
+  const names: HeaderName[] = [...everyResponse];
   if (status !== 401 && status !== 503) names.push(...rateLimitHeaders);
   if (status === 429 || status === 503) names.push('Retry-After');
   if (status === 405) names.push('Allow');

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 reference, generated from the operation table: one path item per path
 // template, one operation per row.
 import type { Operation } from '../operations/operation.js';
-import { components, headerRefs, signatureScheme } from './components.js';
+import { components, everyResponse, headerRefs, signatureScheme } from './components.js';
 import { errorCodes, errorResponses } from './errors.js';
 import type { Context, JsonSchema } from './json-schema.js';
 import { parametersOf, requestBodyOf } from './parameters.js';
@@ -47,13 +47,13 @@ const health = {
   responses: {
     200: {
       description: 'The service and its database answer.',
-      headers: headerRefs(['X-Request-Id']),
+      headers: headerRefs(everyResponse),
       content: { 'application/json': { schema: healthSchema('ok', 'ok'), example: { status: 'ok', database: 'ok', version: '0.1.0' } } },
     },
     ...errorResponses(['method_not_allowed']),
     503: {
       description: 'The database did not answer within 1 s.',
-      headers: headerRefs(['X-Request-Id', 'Retry-After']),
+      headers: headerRefs([...everyResponse, 'Retry-After']),
       content: { 'application/json': { schema: healthSchema('unavailable', 'unreachable'), example: { status: 'unavailable', database: 'unreachable', version: '0.1.0' } } },
     },
   },

@@ -1,6 +1,6 @@
 // Success responses of a /v1 operation: the `{ data, meta }` envelope, its headers and example.
 import type { Operation, Schema } from '../operations/operation.js';
-import { headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
+import { everyResponse, headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 import { toJsonSchema, type Context, type JsonSchema } from './json-schema.js';
 
 /** The first of a schema's `v.examples([...])`, titled or not, looked up through optional wrappers. */
@@ -36,14 +36,15 @@ export function hasEtag(op: Operation): boolean {
 }
 
 /**
- * The one success status of an operation: what its row declares, else 201 for a `create`, 200
- * and 201 for a PUT (it creates or replaces), 200 for the rest.
+ * The one success status of an operation: what its row declares, else 201 for a `create` or a
+ * `request`, 200 and 201 for a PUT (it creates or replaces), 200 for the rest.
  */
 export function successStatuses(op: Operation): number[] {
   const declared = (op as { status?: number | number[] }).status;
   if (declared !== undefined) return Array.isArray(declared) ? declared : [declared];
   if (op.method === 'PUT') return [200, 201];
-  if (op.method === 'POST' && op.id.endsWith('.create')) return [201];
+  // A create, and a request that files a new resource (a license, a transfer), answer 201 with Location.
+  if (op.method === 'POST' && /\.(create|request)$/.test(op.id)) return [201];
   return [200];
 }
 
@@ -61,16 +62,17 @@ export function successResponses(op: Operation, ctx: Context = {}): Record<strin
   for (const status of successStatuses(op)) {
     const names: HeaderName[] = [];
     if (status === 201) names.push('Location');
-    if (hasEtag(op) && (op.method === 'GET' || status === 201 || op.method === 'PATCH')) names.push('ETag');
+    // Every answer that is one versioned resource carries its ETag: reads, creates, changes and actions.
+    if (hasEtag(op)) names.push('ETag');
     if (op.method === 'POST') names.push('Idempotent-Replayed');
     out[String(status)] = {
       description: describe(op, status),
-      headers: headerRefs(['X-Request-Id', ...rateLimitHeaders, ...names]),
+      headers: headerRefs([...everyResponse, ...rateLimitHeaders, ...names]),
       content: { 'application/json': { schema: structuredClone(schema), ...(example ? { example } : {}) } },
     };
   }
   if (op.method === 'GET' && hasEtag(op)) {
-    out['304'] = { description: 'Not modified: If-None-Match names the current version; no body.', headers: headerRefs(['X-Request-Id', ...rateLimitHeaders, 'ETag']) };
+    out['304'] = { description: 'Not modified: If-None-Match names the current version; no body.', headers: headerRefs([...everyResponse, ...rateLimitHeaders, 'ETag']) };
   }
   return out;
 }

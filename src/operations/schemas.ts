@@ -62,12 +62,15 @@ const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 export const isStorableText = (value: string): boolean => !unstorable.test(value);
 export const unstorableMessage = 'must not contain NUL characters or unpaired surrogates';
 
+/** "1 character", "2 characters": a message never says "1 characters". */
+export const count = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
 export const text = (min: number, max: number) => v.pipe(
   v.string(),
   v.check(isStorableText, unstorableMessage),
   v.trim(),
-  v.minLength(min, `must be at least ${min} characters`),
-  v.maxLength(max, `must be at most ${max} characters`),
+  v.minLength(min, `must be at least ${count(min, 'character')}`),
+  v.maxLength(max, `must be at most ${count(max, 'character')}`),
 );
 export const email = v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'));
 export const phone = v.pipe(v.string(), v.regex(/^\+?[0-9 ().-]{3,32}$/, 'must be a phone number'));

@@ -5,10 +5,13 @@ export type SigningErrorCode = 'signature_required' | 'signature_invalid' | 'sig
 
 export class SigningError extends Error {
   readonly code: SigningErrorCode;
+  /** For a component the signature must cover: every component this request must cover, serialized. */
+  readonly required: string[] | undefined;
 
-  constructor(code: SigningErrorCode, detail: string) {
+  constructor(code: SigningErrorCode, detail: string, required?: string[]) {
     super(detail);
     this.name = 'SigningError';
     this.code = code;
+    this.required = required;
   }
 }

@@ -74,12 +74,19 @@ function readDictionary(req: SignedRequest, name: string): Dictionary {
   }
 }
 
+/** The components this request must cover (auth.md), serialized as in the signature base. */
+export function requiredComponents(req: SignedRequest, hasBody: boolean): string[] {
+  const required = ['"@method"', '"@path"'];
+  if (splitTarget(req.target).query) required.push('"@query"');
+  if (hasBody) required.push('"content-digest"');
+  return required;
+}
+
 function requireComponents(req: SignedRequest, components: ComponentId[], hasBody: boolean): void {
-  const bare = new Set(components.filter((c) => c.params.size === 0).map((c) => c.name));
-  const required = ['@method', '@path'];
-  if (splitTarget(req.target).query) required.push('@query');
-  if (hasBody) required.push('content-digest');
-  for (const name of required) if (!bare.has(name)) throw invalid(`the signature must cover "${name}"`);
+  const bare = new Set(components.filter((c) => c.params.size === 0).map((c) => `"${c.name}"`));
+  const required = requiredComponents(req, hasBody);
+  const missing = required.find((name) => !bare.has(name));
+  if (missing) throw new SigningError('signature_invalid', `the signature must cover ${missing}`, required);
 }
 
 function param(p: Params, name: string, type: 'string', required: true): string;

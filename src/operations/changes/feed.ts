@@ -6,7 +6,8 @@ import { readChanges } from '../../resources/changes.js';
 import { afterCursor, page } from '../paging.js';
 import { id, limit, out } from '../schemas.js';
 
-const auditRule = 'Shown only when a credential of the feed\'s own workspace made the change, and null otherwise (another workspace\'s credential, or the console).';
+// One wording of the audit-trail rule (conventions.md), the same in the README.
+const auditTrail = "`key_id` and `request_id` name the credential and the request that made the change when that credential belongs to the feed's own workspace, and are null otherwise (another workspace's change, or the console's).";
 
 const change = v.pipe(
   v.object({
@@ -16,8 +17,8 @@ const change = v.pipe(
     resource_id: v.string(),
     action: v.string(),
     version: v.nullable(out.integer),
-    key_id: v.pipe(v.nullable(v.string()), v.description(auditRule)),
-    request_id: v.pipe(v.nullable(v.string()), v.description(auditRule)),
+    key_id: v.pipe(v.nullable(v.string()), v.description(auditTrail)),
+    request_id: v.pipe(v.nullable(v.string()), v.description(auditTrail)),
   }),
   v.title('Change'),
   v.examples([{
@@ -27,7 +28,7 @@ const change = v.pipe(
 );
 
 const query = v.strictObject({
-  after: v.optional(v.pipe(id, v.description('Return changes after this change id (a position a poller stored).'))),
+  after: v.optional(v.pipe(id, v.description('Return changes after this change id (the last one a poller processed). Leave it out to read from the start: ids begin above 0 and have gaps, and each feed numbers its own changes.'))),
   limit: v.optional(limit, '25'),
   cursor: v.optional(v.string()),
 });

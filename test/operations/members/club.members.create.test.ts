@@ -57,7 +57,7 @@ t.test('invalid bodies are 422 with pointers and create nothing', async (t) => {
   const guardian = { name: 'G', relationship: 'aunt' };
   const cases: [unknown, string, string?][] = [
     [{ ...base, first_name: undefined }, '/first_name'],
-    [{ ...base, first_name: '   ' }, '/first_name', 'must be at least 1 characters'],
+    [{ ...base, first_name: '   ' }, '/first_name', 'must be at least 1 character'],
     [{ ...base, last_name: 'x'.repeat(81) }, '/last_name', 'must be at most 80 characters'],
     [{ ...base, birth_date: tomorrow() }, '/birth_date', 'must not be in the future'],
     [{ ...base, birth_date: '2010-02-30' }, '/birth_date', 'must be a real date'],

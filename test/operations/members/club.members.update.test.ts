@@ -47,7 +47,7 @@ t.test('invalid and read-only members are 422 and change nothing', async (t) => 
     [{ id: '5' }, '/id', 'unknown member'],
     [{ version: 9 }, '/version', 'unknown member'],
     [{ first_name: null }, '/first_name'],
-    [{ last_name: '' }, '/last_name', 'must be at least 1 characters'],
+    [{ last_name: '' }, '/last_name', 'must be at least 1 character'],
     [{ birth_date: tomorrow() }, '/birth_date', 'must not be in the future'],
     [{ gender: null }, '/gender'],
     [{ joined_on: null }, '/joined_on'],
