@@ -1,4 +1,5 @@
 import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { followPrimary } from './failover.js';
 import { transaction } from './transaction.js';
 
 export type { Sql };
@@ -30,8 +31,11 @@ export function renewPool(sql: Sql): void {
  * The pipeline paces retries itself (src/db/availability.ts), so the pool reconnects at once.
  */
 export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
-  const open = () => postgres(url, {
+  // Several hosts in the URL: connect to the one that takes writes (src/db/failover.ts).
+  const followed = followPrimary(url);
+  const open = () => postgres(followed.url, {
     max,
+    ...followed.options,
     connect_timeout: 1,
     backoff: () => 0.05,
     idle_timeout: 60,
