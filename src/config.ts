@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readDatabaseUrl, sessionTarget } from './db/hosts.js';
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,15 +74,12 @@ export function dataDirOf(env: Env = process.env): string {
 function databaseUrlOf(env: Env): string | undefined {
   const raw = env.DATABASE_URL || undefined;
   if (raw === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
+  const url = readDatabaseUrl(raw)?.url;
   if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !(url.hostname || url.searchParams.get('host'))) {
     throw new ConfigError('DATABASE_URL must be a URL of the form postgres://user:password@host:port/database');
   }
+  const { refusal } = sessionTarget(raw);
+  if (refusal) throw new ConfigError(refusal);
   return raw;
 }
 

@@ -57,8 +57,4 @@ export async function checkSecretKey(sql: Sql, key: Buffer): Promise<void> {
   }
 }
 
-/** host:port of a connection URL, for messages (never the password). */
-export function whereOf(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname || u.searchParams.get('host')}:${u.port || 5432}`;
-}
+export { whereOf } from './db/hosts.js';

@@ -1,5 +1,6 @@
 import postgres, { type Sql } from 'postgres';
 import { renewable } from './driver.js';
+import { followPrimary } from './failover.js';
 
 export type { Sql };
 
@@ -18,8 +19,11 @@ export interface PoolLimits {
  * The pipeline paces retries itself (src/db/availability.ts), so the pool reconnects at once.
  */
 export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
-  const open = () => postgres(url, {
+  // Several hosts in the URL: connect to the one that takes writes (src/db/failover.ts).
+  const followed = followPrimary(url);
+  const open = () => postgres(followed.url, {
     max,
+    ...followed.options,
     connect_timeout: 1,
     backoff: () => 0.05,
     idle_timeout: 60,

@@ -16,7 +16,11 @@ export interface Claim {
 }
 
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
-/** A claim still `running` after this long belongs to a crashed instance and may be taken over. */
+/**
+ * A claim still `running` after this long belongs to a crashed instance and may be taken over; so
+ * may one made before the database last crashed or failed over (the reset floor of
+ * sql/00012_nonce_reset.sql), whose transaction cannot have survived it.
+ */
 const abandonedAfterSeconds = 60;
 
 export function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -42,7 +46,8 @@ export async function claim(sql: Sql, c: Claim): Promise<Stored | undefined> {
     values (${c.credentialId}, ${c.key}, ${c.fingerprint})
     on conflict (credential_id, key) do update
       set fingerprint = excluded.fingerprint, created_at = now()
-      where k.state = 'running' and k.created_at < now() - make_interval(secs => ${abandonedAfterSeconds})
+      where k.state = 'running' and (k.created_at < now() - make_interval(secs => ${abandonedAfterSeconds})
+        or k.created_at < (select reset_at from nonce_reset))
     returning true as claimed, fingerprint, state, response_status, response_body, response_headers`;
   if (row?.claimed) return undefined;
   const [existing] = await sql<{ fingerprint: string; state: string; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null }[]>`
