@@ -48,7 +48,7 @@ export interface FieldError {
  */
 export const reasons = [
   'member_archived', 'season_closed', 'plan_retired', 'overpayment', 'season_not_open', 'club_suspended',
-  'not_eligible', 'same_club', 'deadline_passed', 'team_not_eligible', 'not_enough_entries',
+  'not_eligible', 'same_club', 'deadline_passed', 'team_not_eligible', 'not_enough_entries', 'too_many_entries',
   'player_not_eligible', 'player_suspended', 'official_inactive', 'scopes_refused',
 ] as const;
 

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Algorithm, Credential } from '../auth/credentials.js';
 import { loadConfig } from '../config.js';
 import { createDemo } from '../console/demo.js';
+import { seed, type Scale } from '../console/seed.js';
 import { issueCredential, listCredentials, revokeCredential } from '../console/credentials.js';
 import { createOperator, createWorkspace } from '../console/workspaces.js';
 import { migrate } from '../db/migrate.js';
@@ -24,6 +25,7 @@ const help = `partner-admin: the console's operations (issuance), JSON on stdout
   credential revoke --key-id K
   credential list --workspace ID
   demo
+  seed [--scale national|small]   a national federation's volume (set-based SQL, minutes), and credentials
 
 A refusal exits 1 with the flat error JSON on stderr; a usage mistake exits 2 with one line.`;
 
@@ -144,4 +146,11 @@ runCli('partner-admin', process.argv.slice(2), help, {
   operator: operatorCommand,
   credential: credentialCommand,
   demo: withDatabase((sql, key, dataDir) => createDemo(sql, key(), dataDir)),
+  seed: seedCommand,
 });
+
+async function seedCommand(args: string[]): Promise<number> {
+  const o = parse(args, { scale: s });
+  const scale: Scale = oneOf(o.scale as string | undefined, 'scale', ['national', 'small'] as const) ?? 'national';
+  return withDatabase((sql, key) => seed(sql, key(), scale))();
+}

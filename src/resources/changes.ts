@@ -22,19 +22,22 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
   // Sent with the first insert in one write; a lock that times out fails the insert too and is the error reported.
   const locked = tx`select feed_write_lock(${workspace.federationId})`.execute();
   locked.catch(() => {});
-  // A feed row shows key_id and request_id only when a credential of the feed's own workspace made the change.
-  const own = (workspaceId: string) => workspaceId === workspace.id;
-  const row = (c: Change, workspaceId: string) => ({
-    workspace_id: workspaceId, resource_type: c.type, resource_id: c.id, action: c.action, version: c.version,
-    credential_id: own(workspaceId) ? credentialId : null, request_id: own(workspaceId) ? requestId : null,
-  });
-  let pending: ReturnType<typeof row>[] = [];
+  // Columns as arrays, one statement whatever the count (a fixtures' thousands of matches
+  // would exceed the 65 535 parameters of a multi-row VALUES). A feed row shows key_id and
+  // request_id only when a credential of the feed's own workspace made the change.
+  let pending: { workspace: string; change: Change }[] = [];
   const flush = async () => {
-    if (pending.length > 0) await tx`insert into changes ${tx(pending)}`;
+    if (pending.length === 0) return;
+    const col = <T>(pick: (p: { workspace: string; change: Change }) => T): T[] => pending.map(pick);
+    const rows = [col((p) => p.workspace), col((p) => p.change.type), col((p) => p.change.id), col((p) => p.change.action), col((p) => p.change.version)];
     pending = [];
+    await tx`
+      insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
+      select w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
+      from unnest(${rows[0]!}::bigint[], ${rows[1]!}::text[], ${rows[2]!}::bigint[], ${rows[3]!}::text[], ${rows[4]!}::int[]) as u(w, t, r, a, v)`;
   };
   for (const c of changes) {
-    pending.push(...[...new Set(c.audience.workspaces)].map((id) => row(c, id)));
+    for (const id of new Set(c.audience.workspaces)) pending.push({ workspace: id, change: c });
     if (c.audience.clubsOf === undefined) continue;
     await Promise.all([locked, flush()]);
     await tx`

@@ -1,8 +1,11 @@
 // A competition's matches: both clubs of a match and the federation see it.
 import { ApiError } from '../errors.js';
 import { utcDay } from './calendar.js';
+import type { Fixture } from './fixtures.js';
 import { expectState, defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
+import type { Side } from './standings.js';
+import type { Unit } from './unit.js';
 
 /** A competition is played once or home and away; a match is its first or second leg. */
 export const legs = [1, 2] as const;
@@ -40,6 +43,26 @@ export const matches = defineStore<MatchRow>({
   visible: (sql, ws) => (ws.kind === 'club' ? sql`(home_club_id = ${ws.id} or away_club_id = ${ws.id})` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),
 });
+
+/**
+ * A competition's fixtures as new matches, in one statement (arrays in, `unnest` out) whatever
+ * their number; their change rows are recorded like any insert's and appended in one statement too.
+ */
+export async function insertFixtures(unit: Unit, competitionId: string, drawn: readonly Fixture<Side>[]): Promise<void> {
+  const col = <T>(pick: (f: Fixture<Side>) => T): T[] => drawn.map(pick);
+  const rows = await unit.sql<Pick<MatchRow, 'id' | 'version' | 'home_club_id' | 'away_club_id'>[]>`
+    insert into matches (federation_id, competition_id, round, leg,
+      home_entry_id, home_club_id, home_team_id, home_team_name, away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at)
+    select ${unit.workspace.id}, ${competitionId}, f.*
+    from unnest(${col((f) => f.round)}::int[], ${col((f) => f.leg)}::int[],
+      ${col((f) => f.home.entry_id)}::bigint[], ${col((f) => f.home.club_id)}::bigint[], ${col((f) => f.home.team_id)}::bigint[], ${col((f) => f.home.team_name)}::text[],
+      ${col((f) => f.away.entry_id)}::bigint[], ${col((f) => f.away.club_id)}::bigint[], ${col((f) => f.away.team_id)}::bigint[], ${col((f) => f.away.team_name)}::text[],
+      ${col((f) => f.scheduledAt.toISOString())}::timestamptz[]) as f
+    returning id, version, home_club_id, away_club_id`;
+  for (const row of rows) {
+    unit.record({ type: 'match', id: row.id, action: 'created', version: row.version, audience: matches.audience(row as MatchRow, unit.workspace) });
+  }
+}
 
 export const matchMachine = defineMachine('match', ['scheduled', 'postponed', 'played', 'cancelled'], {
   postpone: { from: ['scheduled'], to: 'postponed', done: 'postponed' },

@@ -2,10 +2,13 @@ import { invalidField, ruleViolation } from '../../errors.js';
 import { competitions, competitionMachine } from '../../resources/competitions.js';
 import { acceptedSides } from '../../resources/entries.js';
 import { fixtures } from '../../resources/fixtures.js';
-import { matches } from '../../resources/matches.js';
+import { insertFixtures } from '../../resources/matches.js';
 import { isStorableInstant } from '../schemas.js';
 import { transitionOperation } from '../transition.js';
 import { competitionOut, fixturesBody } from './schemas.js';
+
+/** A round robin of more is not a league (domain.md, Competition). */
+const maxEntries = 64;
 
 export const federationCompetitionsSchedule = transitionOperation({
   id: 'federation.competitions.schedule',
@@ -18,12 +21,15 @@ export const federationCompetitionsSchedule = transitionOperation({
   action: 'schedule',
   body: fixturesBody,
   response: competitionOut,
-  reasons: ['not_enough_entries'],
+  reasons: ['not_enough_entries', 'too_many_entries'],
   // The entries are read once, after the status write; a refusal rolls that write back with the unit.
   async effect(ctx, row) {
     const { body, unit } = ctx;
     const sides = await acceptedSides(unit.sql, row.id);
     if (sides.length < 2) throw ruleViolation('not_enough_entries', `competition ${row.id} has ${sides.length} accepted entries; fixtures need 2`);
+    if (sides.length > maxEntries) {
+      throw ruleViolation('too_many_entries', `competition ${row.id} has ${sides.length} accepted entries; fixtures take at most ${maxEntries}`);
+    }
     const drawn = fixtures(sides, {
       legs: row.legs,
       firstRoundOn: body.first_round_on ?? row.starts_on,
@@ -34,12 +40,6 @@ export const federationCompetitionsSchedule = transitionOperation({
     if (drawn.some((f) => !isStorableInstant(f.scheduledAt))) {
       throw invalidField('/first_round_on', `the last round would be after 9999-12-31: ${drawn.length} matches need an earlier first round`);
     }
-    // One transaction, pipelined: every match and its change rows commit together.
-    await Promise.all(drawn.map((f) => matches.insert(unit, {
-      federation_id: unit.workspace.id, competition_id: row.id, round: f.round, leg: f.leg,
-      home_entry_id: f.home.entry_id, home_club_id: f.home.club_id, home_team_id: f.home.team_id, home_team_name: f.home.team_name,
-      away_entry_id: f.away.entry_id, away_club_id: f.away.club_id, away_team_id: f.away.team_id, away_team_name: f.away.team_name,
-      scheduled_at: f.scheduledAt,
-    })));
+    await insertFixtures(unit, row.id, drawn);
   },
 });

@@ -5,7 +5,7 @@ import { fixtures } from '../../../src/resources/fixtures.js';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
 import { walkPages } from '../../support/pages.js';
-import { newClub, createCompetition, createEntry, createFederation, type Tenant } from '../../support/factories.js';
+import { newClub, createClub, createCompetition, createEntry, createFederation, type Tenant } from '../../support/factories.js';
 
 const service = await startService(t);
 const schedule = (federation: Tenant, id: string, body: unknown = {}) =>
@@ -93,4 +93,43 @@ t.test('a first round so late that a later round would fall after 9999-12-31: 42
   t.equal(await matchCount(id), 0);
   t.equal((await federation.call('GET', `/v1/federation/competitions/${id}`)).body.data.status, 'closed');
   t.equal((await schedule(federation, id, { first_round_on: '9999-12-24' })).status, 200, 'the last day that fits is accepted');
+});
+
+t.test('65 accepted entries: 422 too_many_entries, still closed, no match', async (t) => {
+  const { federation, id } = await league(65);
+  const res = await schedule(federation, id);
+  t.equal(res.status, 422);
+  t.equal(res.body.reason, 'too_many_entries');
+  t.equal((await federation.call('GET', `/v1/federation/competitions/${id}`)).body.data.status, 'closed');
+  t.equal(await matchCount(id), 0);
+});
+
+t.test('64 accepted entries, two legs: 4 032 matches and their change rows, while another club\'s GET /v1/me keeps p99 ≤ 50 ms', async (t) => {
+  const { federation, clubs, id } = await league(64, 2);
+  const other = await createClub(service);
+  const changesBefore = (await service.sql`select count(*)::int as n from changes where resource_type = 'match' and workspace_id = ${federation.id}`)[0]!.n;
+  let done = false;
+  const began = performance.now();
+  let took = 0;
+  const fixturesRequest = schedule(federation, id).finally(() => { done = true; took = performance.now() - began; });
+  const latencies: number[] = [];
+  // Sequential polls, as a partner's client would: each waits for the previous answer.
+  while (!done || latencies.length < 20) {
+    const started = performance.now();
+    t.equal((await other.call('GET', '/v1/me')).status, 200);
+    latencies.push(performance.now() - started);
+  }
+  const res = await fixturesRequest;
+  t.equal(res.status, 200, `${JSON.stringify(res.body)} after ${took.toFixed(0)} ms`);
+  t.equal(res.body.data.status, 'scheduled');
+  t.equal(await matchCount(id), 64 * 63);
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
+  t.ok(p99 <= 50, `GET /v1/me p99 ${p99.toFixed(1)} ms over ${latencies.length} requests`);
+  const after = (await service.sql`select count(*)::int as n from changes where resource_type = 'match' and workspace_id = ${federation.id}`)[0]!.n;
+  t.equal(after - changesBefore, 64 * 63, 'the federation\'s feed has every match once');
+  const clubRows = await service.sql`select count(*)::int as n from changes where resource_type = 'match' and workspace_id = any(${clubs.map((c) => c.id)}::bigint[])`;
+  const played = await service.sql`
+    select sum(case when home_club_id = away_club_id then 1 else 2 end)::int as n from matches where competition_id = ${id}`;
+  t.equal(clubRows[0]!.n, played[0]!.n, 'each club\'s feed has each of its matches once, a derby once');
 });
