@@ -17,6 +17,7 @@ import type { Operation } from './operations/operation.js';
 import { operations } from './operations/index.js';
 import { useCursorKey } from './operations/paging.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
+import { startWebhooks } from './webhooks/service.js';
 
 export const version = packageVersion;
 
@@ -92,6 +93,7 @@ export async function createApp(config: Config, sql: Sql, table: Operation[] = o
     void database.check(1000).then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
   }, 5_000);
   probe?.unref();
+  const webhooks = await startWebhooks(config.webhooks, sql, key, log);
   const app: App = {
     sql,
     credentials,
@@ -109,6 +111,7 @@ export async function createApp(config: Config, sql: Sql, table: Operation[] = o
     async stop() {
       clearInterval(purge);
       clearInterval(probe);
+      await webhooks?.stop();
       database.stop();
       await credentials.close();
     },
