@@ -28,11 +28,13 @@ const wanted = (events: string[], row: Row) => events.includes('*') || events.in
  * Turns the changes after each endpoint's position into messages due at `now`. Two instances may
  * run it at once: a message is made once (unique per endpoint and change), a position moves once.
  */
-export async function enqueue(sql: Sql, now: Date): Promise<number> {
+export const scope = (sql: Sql, federations: string[] | undefined) => (federations ? sql`and e.federation_id = any(${federations}::bigint[])` : sql``);
+
+export async function enqueue(sql: Sql, now: Date, federations?: string[]): Promise<number> {
   const followers = await sql<Follower[]>`
     select e.id::text, e.workspace_id::text, w.kind, e.federation_id::text, e.position::text, e.events
     from webhook_endpoints e join workspaces w on w.id = e.workspace_id
-    where e.status = 'enabled' and exists (select 1 from changes c where c.workspace_id = e.workspace_id and c.id > e.position)`;
+    where e.status = 'enabled' ${scope(sql, federations)} and exists (select 1 from changes c where c.workspace_id = e.workspace_id and c.id > e.position)`;
   let made = 0;
   await Promise.all(followers.map(async (f) => {
     const workspace = { id: f.workspace_id, kind: f.kind, federationId: f.federation_id };

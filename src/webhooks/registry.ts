@@ -41,11 +41,11 @@ export async function addEndpoint(sql: Sql, masterKey: Buffer, policy: Pick<Addr
   // Every change that commits after this point is delivered: the horizon waits for the writes in flight.
   const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federation_id})::text as horizon`;
   const secret = newWebhookSecret();
-  const [row] = await sql`
+  const [row] = await sql<{ id: string; workspace_id: string; url: string; events: string[]; status: string }[]>`
     insert into webhook_endpoints (federation_id, workspace_id, url, events, secret_sealed, position)
     values (${workspace.federation_id}, ${req.workspaceId}, ${req.url}, ${events}, ${seal(masterKey, secret)}, ${horizon})
     returning id::text, workspace_id::text, url, events, status`;
-  return { ...row, secret };
+  return { ...row!, secret };
 }
 
 export function listEndpoints(sql: Sql, workspaceId: string) {

@@ -9,7 +9,7 @@
 import type { BlockList } from 'node:net';
 import type { Sql } from 'postgres';
 import { subscribe, type Subscription } from '../auth/listener.js';
-import { enqueue } from './enqueue.js';
+import { enqueue, scope } from './enqueue.js';
 import { signingSecrets } from './registry.js';
 import { disableAfterMs, leaseMs, nextAttemptAt } from './schedule.js';
 import { post, type Outcome } from './send.js';
@@ -31,6 +31,8 @@ export interface WorkerOptions {
   /** Whether to LISTEN (the service does); a test may drive passes itself. */
   listen?: boolean;
   timeoutMs?: number;
+  /** Serve only these federations' endpoints (tests sharing one database keep to their own); all when unset. */
+  federations?: string[];
 }
 
 export interface Worker {
@@ -53,12 +55,12 @@ interface Claimed {
   previous_until: Date | null;
 }
 
-function claim(sql: Sql, now: Date, slots: number): Promise<Claimed[]> {
+function claim(sql: Sql, now: Date, slots: number, federations: string[] | undefined): Promise<Claimed[]> {
   const lease = new Date(now.getTime() + leaseMs);
   return sql<Claimed[]>`
     with free as (
       select e.id from webhook_endpoints e
-      where e.status = 'enabled' and (e.busy_until is null or e.busy_until <= ${now})
+      where e.status = 'enabled' and (e.busy_until is null or e.busy_until <= ${now}) ${scope(sql, federations)}
         and exists (select 1 from webhook_messages m where m.endpoint_id = e.id
           and (m.status = 'pending' and m.next_attempt_at <= ${now} or m.status = 'sending' and m.claimed_until <= ${now}))
       order by e.busy_until nulls first, e.id
@@ -135,10 +137,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     do {
       again = false;
       const now = new Date(clock());
-      await enqueue(sql, now);
+      await enqueue(sql, now, options.federations);
       const slots = concurrency - inFlight.size;
       if (slots <= 0 || stopping) continue;
-      for (const m of await claim(sql, now, slots)) {
+      for (const m of await claim(sql, now, slots, options.federations)) {
         const p: Promise<void> = attempt(m)
           .catch((error: Error) => log('warn', 'webhook attempt not recorded', { endpoint_id: m.endpoint_id, fault: error.name }))
           .finally(() => {
