@@ -120,6 +120,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const inFlight = new Set<Promise<void>>();
   let running: Promise<void> | undefined;
   let again = false;
+  // Set by NOTIFY and the poll: the feed may have grown. A finished attempt only frees a slot.
+  let feed = true;
   let stopping = false;
   let settled: Array<() => void> = [];
 
@@ -137,7 +139,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     do {
       again = false;
       const now = new Date(clock());
-      await enqueue(sql, now, options.federations);
+      if (feed) {
+        feed = false;
+        await enqueue(sql, now, options.federations);
+      }
       const slots = concurrency - inFlight.size;
       if (slots <= 0 || stopping) continue;
       for (const m of await claim(sql, now, slots, options.federations)) {
@@ -145,15 +150,16 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
           .catch((error: Error) => log('warn', 'webhook attempt not recorded', { endpoint_id: m.endpoint_id, fault: error.name }))
           .finally(() => {
             inFlight.delete(p);
-            wake();
+            wake(false);
           });
         inFlight.add(p);
       }
     } while (again && !stopping);
   };
 
-  const wake = () => {
+  const wake = (news = true) => {
     if (stopping) return;
+    if (news) feed = true;
     if (running) {
       again = true;
       return;
@@ -162,19 +168,19 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       .catch((error: Error) => log('warn', 'webhook pass failed', { fault: error.name, code: (error as { code?: unknown }).code }))
       .finally(() => {
         running = undefined;
-        if (again) wake();
+        if (again) wake(false);
         else if (inFlight.size === 0) for (const resolve of settled.splice(0)) resolve();
       });
   };
 
   let subscription: Subscription | undefined;
-  if (options.listen) subscription = await subscribe(sql, 'webhook_changes', wake, wake);
-  const poll = setInterval(wake, options.pollMs);
+  if (options.listen) subscription = await subscribe(sql, 'webhook_changes', () => wake(), () => wake());
+  const poll = setInterval(() => wake(), options.pollMs);
   poll.unref();
   wake();
 
   return {
-    wake,
+    wake: () => wake(),
     settle() {
       return new Promise((resolve) => {
         settled.push(resolve);
