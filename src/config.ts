@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDatabaseUrl, sessionTarget } from './db/hosts.js';
+import { parseRanges } from './webhooks/addresses.js';
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +33,18 @@ export interface Config {
   /** How long start-up waits for a database that does not answer yet before exit 1. */
   dbStartWaitSeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** Attempts in flight at once in this instance; 0: this instance delivers no webhooks. */
+  concurrency: number;
+  /** The fallback poll of the delivery worker, beside NOTIFY. */
+  pollMs: number;
+  /** Endpoints may be http (development only). */
+  allowHttp: boolean;
+  /** Address ranges (CIDR) exempt from the refusal of private, loopback, link-local and multicast addresses. */
+  allowAddresses: string[];
 }
 
 /** Bad configuration: the launcher prints the message on one line and exits 2. */
@@ -83,6 +96,23 @@ function databaseUrlOf(env: Env): string | undefined {
   return raw;
 }
 
+function webhookConfig(env: Env): WebhookConfig {
+  const allowHttp = env.WEBHOOK_ALLOW_HTTP || '0';
+  if (allowHttp !== '0' && allowHttp !== '1') throw new ConfigError(`WEBHOOK_ALLOW_HTTP must be 0 or 1, got "${allowHttp}"`);
+  const allowAddresses = (env.WEBHOOK_ALLOW_ADDRESSES || '').split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    parseRanges(allowAddresses);
+  } catch (error) {
+    throw new ConfigError(`WEBHOOK_ALLOW_ADDRESSES: ${(error as Error).message}`);
+  }
+  return {
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 16, 0, 1_000),
+    pollMs: integer(env, 'WEBHOOK_POLL_MS', 1_000, 10, 600_000),
+    allowHttp: allowHttp === '1',
+    allowAddresses,
+  };
+}
+
 const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -117,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1_000, 3_600_000),
     dbStartWaitSeconds: integer(env, 'DB_START_WAIT_S', 30, 0, 600),
     logLevel: logLevel as Config['logLevel'],
+    webhooks: webhookConfig(env),
   };
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');

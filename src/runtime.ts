@@ -19,6 +19,7 @@ import { cursorSigner } from './operations/paging.js';
 import { sqlTiming } from './http/sql-timing.js';
 import { rekeyPersons, type MatchingPair } from './resources/person-keys.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
+import { startWebhooks } from './webhooks/service.js';
 
 export const version = packageVersion;
 
@@ -107,6 +108,7 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
     void database.check(1000).then((ok) => databaseState(log, ok, 'the periodic probe got no answer within 1 s'));
   }, 5_000);
   probe?.unref();
+  const webhooks = await startWebhooks(config.webhooks, sql, key, log);
   const app: App = {
     sql,
     credentials,
@@ -126,6 +128,7 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
     async stop() {
       clearInterval(purge);
       clearInterval(probe);
+      await webhooks?.stop();
       database.stop();
       await credentials.close();
     },

@@ -11,6 +11,7 @@ import { ApiError, problem } from '../errors.js';
 import { isInstant } from '../operations/schemas.js';
 import { masterKey, openDatabase } from '../runtime.js';
 import { checkSecretKey } from '../startup.js';
+import { addEndpoint, enableEndpoint, listDeliveries, listEndpoints, removeEndpoint, replay, rotateSecret } from '../webhooks/registry.js';
 import type { Sql } from '../db/pool.js';
 import { runCli, UsageError } from './run.js';
 
@@ -24,6 +25,13 @@ const help = `partner-admin: the console's operations (issuance), JSON on stdout
                    [--kind live|legacy|mock]
   credential revoke --key-id K
   credential list --workspace ID
+  webhook add --workspace ID --url URL [--events type.action,…]   (default *; prints the whsec_ secret once)
+  webhook list --workspace ID
+  webhook remove --id ID
+  webhook rotate-secret --id ID     (the old secret keeps signing beside the new one for 24 h)
+  webhook deliveries --id ID [--failed] [--limit N]
+  webhook replay --id ID --after CHANGE_ID
+  webhook enable --id ID
   demo
   seed [--scale national|small]   a national federation's volume (set-based SQL, minutes), and credentials
 
@@ -141,10 +149,47 @@ async function credentialCommand(args: string[]): Promise<number> {
   throw usage('credential issue|revoke|list …');
 }
 
+async function webhookCommand(args: string[]): Promise<number> {
+  const [verb, ...rest] = args;
+  const byId = (options: Parameters<typeof parse>[1] = {}) => {
+    const o = parse(rest, { id: s, ...options });
+    required(o, 'id', ...Object.keys(options).filter((k) => options[k]!.type === 'string' && k !== 'limit'));
+    return o as Record<string, string | undefined> & { failed?: boolean };
+  };
+  if (verb === 'add') {
+    const o = parse(rest, { workspace: s, url: s, events: s }) as Record<string, string | undefined>;
+    required(o, 'workspace', 'url');
+    const policy = loadConfig().webhooks;
+    return withDatabase((sql, key) => addEndpoint(sql, key(), policy, { workspaceId: o.workspace!, url: o.url!, events: list(o.events) }))();
+  }
+  if (verb === 'list') {
+    const o = parse(rest, { workspace: s });
+    required(o, 'workspace');
+    return withDatabase((sql) => listEndpoints(sql, o.workspace as string))();
+  }
+  if (verb === 'remove' || verb === 'enable' || verb === 'rotate-secret') {
+    const id = byId().id!;
+    if (verb === 'remove') return withDatabase((sql) => removeEndpoint(sql, id))();
+    if (verb === 'enable') return withDatabase((sql) => enableEndpoint(sql, id))();
+    return withDatabase((sql, key) => rotateSecret(sql, key(), id))();
+  }
+  if (verb === 'replay') {
+    const o = byId({ after: s });
+    return withDatabase((sql) => replay(sql, o.id!, o.after!))();
+  }
+  if (verb === 'deliveries') {
+    const o = byId({ failed: { type: 'boolean' }, limit: s });
+    const limit = positiveInteger(o.limit, 'limit');
+    return withDatabase((sql) => listDeliveries(sql, o.id!, { failed: o.failed === true, limit }))();
+  }
+  throw usage('webhook add|list|remove|rotate-secret|deliveries|replay|enable …');
+}
+
 runCli('partner-admin', process.argv.slice(2), help, {
   workspace: workspaceCommand,
   operator: operatorCommand,
   credential: credentialCommand,
+  webhook: webhookCommand,
   demo: withDatabase((sql, key, dataDir) => createDemo(sql, key(), dataDir)),
   seed: seedCommand,
 });

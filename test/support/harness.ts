@@ -51,7 +51,8 @@ export interface ServiceOptions {
 /** Starts the service for the file; everything is torn down when the file's tests end. */
 export async function startService(t: Test, env: Record<string, string> = {}, table?: Operation[], options: ServiceOptions = {}): Promise<Service> {
   const url = options.databaseUrl ?? databaseUrl();
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env });
+  // No webhook worker unless a test asks for one: it would deliver other files' messages.
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0', ...env });
   const sql = createPool(url, options.poolMax ?? 4, options.poolLimits ? poolLimits(config) : undefined);
   const running = await createApp(config, sql, table);
   const listening = await serve(running.app, options.log ?? createLog('error', (l) => process.stderr.write(l)), { port: 0, host: '127.0.0.1' });

@@ -12,6 +12,8 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
     PARTNER_SECRET_KEY: process.env.PARTNER_SECRET_KEY ?? '',
     NODE_V8_COVERAGE: process.env.NODE_V8_COVERAGE ?? '',
+    // Services started by tests deliver no webhooks unless asked: they would take other files' messages.
+    WEBHOOK_CONCURRENCY: '0',
     ...extra,
   };
 }

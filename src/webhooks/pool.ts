@@ -1,0 +1,10 @@
+import postgres, { type Sql } from 'postgres';
+
+/**
+ * The worker's own few connections, with the service pool's settings: deliveries never wait for a
+ * request's connection, nor a request for theirs. Its statements are short (claims, records,
+ * the feed read); no transaction is held while an endpoint answers.
+ */
+export function workerPool(sql: Sql, max: number): Sql {
+  return postgres({ ...sql.options, max } as unknown as postgres.Options<Record<string, never>>);
+}

@@ -1,0 +1,114 @@
+// The operator's webhook commands (`partner-admin webhook …`): endpoints of a workspace, their
+// sealed secrets, their deliveries, replays. Secrets are sealed with PARTNER_SECRET_KEY like the
+// hmac secrets, and shown once: by `add` and by `rotate-secret`.
+import type { Sql } from 'postgres';
+import { open, seal } from '../auth/secret-box.js';
+import { ApiError } from '../errors.js';
+import { urlRefusal, type AddressPolicy } from './addresses.js';
+import { newWebhookSecret } from './signing.js';
+
+/** The old secret signs beside the new one this long after a rotation. */
+export const rotationWindowMs = 24 * 60 * 60 * 1000;
+
+const eventPattern = /^(\*|[a-z_]+\.[a-z_]+)$/;
+
+function invalid(path: string, message: string): ApiError {
+  return new ApiError('validation_failed', message, { errors: [{ path, message }] });
+}
+
+const notFound = (id: string) => new ApiError('not_found', `no webhook endpoint ${id}`);
+
+const isId = (raw: string) => /^[1-9][0-9]{0,17}$/.test(raw);
+
+const shown = `id::text, workspace_id::text, url, events, status, disabled_reason, created_at`;
+
+export interface AddRequest {
+  workspaceId: string;
+  url: string;
+  events: string[];
+}
+
+export async function addEndpoint(sql: Sql, masterKey: Buffer, policy: Pick<AddressPolicy, 'allowHttp'>, req: AddRequest) {
+  const refused = urlRefusal(req.url, policy);
+  if (refused) throw invalid('/url', refused);
+  const events = req.events.length === 0 ? ['*'] : req.events;
+  const bad = events.findIndex((e) => !eventPattern.test(e));
+  if (bad >= 0) throw invalid(`/events/${bad}`, `"${events[bad]}" is not an event type (<resource_type>.<action>) or *`);
+  if (!isId(req.workspaceId)) throw new ApiError('not_found', `no workspace ${req.workspaceId}`);
+  const [workspace] = await sql<{ federation_id: string }[]>`
+    select coalesce(federation_id, id)::text as federation_id from workspaces where id = ${req.workspaceId}`;
+  if (!workspace) throw new ApiError('not_found', `no workspace ${req.workspaceId}`);
+  // Every change that commits after this point is delivered: the horizon waits for the writes in flight.
+  const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federation_id})::text as horizon`;
+  const secret = newWebhookSecret();
+  const [row] = await sql<{ id: string; workspace_id: string; url: string; events: string[]; status: string }[]>`
+    insert into webhook_endpoints (federation_id, workspace_id, url, events, secret_sealed, position)
+    values (${workspace.federation_id}, ${req.workspaceId}, ${req.url}, ${events}, ${seal(masterKey, secret)}, ${horizon})
+    returning id::text, workspace_id::text, url, events, status`;
+  return { ...row!, secret };
+}
+
+export function listEndpoints(sql: Sql, workspaceId: string) {
+  if (!isId(workspaceId)) return Promise.resolve([]);
+  return sql.unsafe(`select ${shown}, previous_until as previous_secret_until, failing_since from webhook_endpoints where workspace_id = $1 order by id`, [workspaceId]);
+}
+
+async function one(id: string, statement: (id: string) => Promise<readonly unknown[]>) {
+  if (!isId(id)) throw notFound(id);
+  const [row] = await statement(id);
+  if (!row) throw notFound(id);
+  return row;
+}
+
+export function removeEndpoint(sql: Sql, id: string) {
+  return one(id, (id) => sql`delete from webhook_endpoints where id = ${id} returning id::text, 'removed' as status`);
+}
+
+/** Enabled again from where it stopped: the changes of the disabled time are delivered too. */
+export function enableEndpoint(sql: Sql, id: string) {
+  return one(id, (id) => sql.unsafe(`
+    update webhook_endpoints set status = 'enabled', disabled_reason = null, failing_since = null
+    where id = $1 returning ${shown}`, [id]));
+}
+
+export async function rotateSecret(sql: Sql, masterKey: Buffer, id: string, nowMs = Date.now()) {
+  const secret = newWebhookSecret();
+  const until = new Date(nowMs + rotationWindowMs);
+  const row = await one(id, (id) => sql`
+    update webhook_endpoints set previous_secret_sealed = secret_sealed, previous_until = ${until}, secret_sealed = ${seal(masterKey, secret)}
+    where id = ${id} returning id::text, previous_until as previous_secret_until`);
+  return { ...(row as object), secret };
+}
+
+/** The secrets that sign at `nowMs`: the current one, and the previous one inside its window. */
+export function signingSecrets(masterKey: Buffer, row: { secret_sealed: Buffer; previous_secret_sealed: Buffer | null; previous_until: Date | null }, nowMs: number): string[] {
+  const current = open(masterKey, row.secret_sealed);
+  const previous = row.previous_secret_sealed && row.previous_until && row.previous_until.getTime() > nowMs ? open(masterKey, row.previous_secret_sealed) : undefined;
+  return previous ? [current, previous] : [current];
+}
+
+export async function listDeliveries(sql: Sql, id: string, options: { failed?: boolean; limit?: number } = {}) {
+  await one(id, (id) => sql`select 1 from webhook_endpoints where id = ${id}`);
+  return sql`
+    select a.id::text, 'msg_' || m.change_id as webhook_id, m.change_id::text, a.attempt, a.attempted_at,
+      case when a.succeeded then 'succeeded' else 'failed' end as status, a.response_status, a.response_bytes, a.duration_ms,
+      a.error, a.next_attempt_at, m.status as message_status
+    from webhook_attempts a join webhook_messages m on m.id = a.message_id
+    where a.endpoint_id = ${id} ${options.failed ? sql`and not a.succeeded` : sql``}
+    order by a.id desc limit ${options.limit ?? 50}`;
+}
+
+/** Sends again every change after `after`: messages already made start over, missing ones are made from the feed. */
+export async function replay(sql: Sql, id: string, after: string) {
+  if (!/^(0|[1-9][0-9]{0,17})$/.test(after)) throw invalid('/after', 'must be a change id');
+  return sql.begin(async (tx) => {
+    const row = await one(id, (id) => tx`
+      update webhook_endpoints set position = least(position, ${after}) where id = ${id} returning id::text, position::text`);
+    const [{ count }] = await tx<[{ count: number }]>`
+      with again as (
+        update webhook_messages set status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null
+        where endpoint_id = ${id} and change_id > ${after} and status <> 'sending' returning 1)
+      select count(*)::int as count from again`;
+    return { id: (row as { id: string }).id, after, requeued: count };
+  });
+}

@@ -1,0 +1,199 @@
+// The delivery worker of one instance. It wakes on NOTIFY webhook_changes (sent from the commit
+// that appended changes an endpoint follows: sql/00016) and polls as a fallback; each pass turns
+// new feed rows into messages, then claims due messages for its free slots. A claim is one
+// statement over endpoint rows locked FOR UPDATE SKIP LOCKED, so of several instances exactly one
+// takes each attempt; it marks the endpoint busy for a lease (one attempt in flight per endpoint,
+// oldest change first) and the message `sending`. A killed instance's claim lapses with its lease
+// and the message is tried again, with the same webhook-id. Slots are bounded per instance, so a
+// slow endpoint holds one slot and never the others' turn.
+import type { BlockList } from 'node:net';
+import type { Sql } from 'postgres';
+import { subscribe, type Subscription } from '../auth/listener.js';
+import { enqueue, scope } from './enqueue.js';
+import { signingSecrets } from './registry.js';
+import { disableAfterMs, leaseMs, nextAttemptAt } from './schedule.js';
+import { post, type Outcome } from './send.js';
+import { webhookHeaders } from './signing.js';
+
+export type WorkerLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+export interface WorkerOptions {
+  sql: Sql;
+  masterKey: Buffer;
+  /** Addresses exempt from the private-range refusal. */
+  allowed: BlockList;
+  /** Attempts in flight at once in this instance. */
+  concurrency: number;
+  pollMs: number;
+  /** Milliseconds since the epoch; tests move it by hours. */
+  clock?: () => number;
+  log?: WorkerLog;
+  /** Whether to LISTEN (the service does); a test may drive passes itself. */
+  listen?: boolean;
+  timeoutMs?: number;
+  /** Serve only these federations' endpoints (tests sharing one database keep to their own); all when unset. */
+  federations?: string[];
+}
+
+export interface Worker {
+  /** Runs a pass soon (coalesced with one already running). */
+  wake(): void;
+  /** Resolves once a pass found nothing more to do and no attempt is in flight. */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Claimed {
+  id: string;
+  endpoint_id: string;
+  change_id: string;
+  body: string;
+  attempts: number;
+  url: string;
+  secret_sealed: Buffer;
+  previous_secret_sealed: Buffer | null;
+  previous_until: Date | null;
+}
+
+function claim(sql: Sql, now: Date, slots: number, federations: string[] | undefined): Promise<Claimed[]> {
+  const lease = new Date(now.getTime() + leaseMs);
+  return sql<Claimed[]>`
+    with free as (
+      select e.id from webhook_endpoints e
+      where e.status = 'enabled' and (e.busy_until is null or e.busy_until <= ${now}) ${scope(sql, federations)}
+        and exists (select 1 from webhook_messages m where m.endpoint_id = e.id
+          and (m.status = 'pending' and m.next_attempt_at <= ${now} or m.status = 'sending' and m.claimed_until <= ${now}))
+      order by e.busy_until nulls first, e.id
+      limit ${slots}
+      for update of e skip locked
+    ), next as (
+      select distinct on (m.endpoint_id) m.id, m.endpoint_id from webhook_messages m join free on free.id = m.endpoint_id
+      where m.status = 'pending' and m.next_attempt_at <= ${now} or m.status = 'sending' and m.claimed_until <= ${now}
+      order by m.endpoint_id, m.change_id
+    ), busy as (
+      update webhook_endpoints e set busy_until = ${lease} from next where e.id = next.endpoint_id
+    )
+    update webhook_messages m set status = 'sending', claimed_until = ${lease}, attempts = m.attempts + 1
+    from next join webhook_endpoints e on e.id = next.endpoint_id
+    where m.id = next.id
+    returning m.id::text, m.endpoint_id::text, m.change_id::text, m.body, m.attempts, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_until`;
+}
+
+/** What an outcome means: 2xx done, 410 disables the endpoint, anything else is tried again on the schedule. */
+function judge(outcome: Outcome, attempts: number, nowMs: number) {
+  const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status <= 299;
+  const gone = outcome.status === 410;
+  const next = ok ? undefined : gone ? new Date(nowMs) : nextAttemptAt(attempts, nowMs);
+  const status = ok ? 'succeeded' : next ? 'pending' : 'failed';
+  return { ok, gone, next, status };
+}
+
+async function record(sql: Sql, m: Claimed, outcome: Outcome, startedAt: Date, nowMs: number): Promise<void> {
+  const { ok, gone, next, status } = judge(outcome, m.attempts, nowMs);
+  const now = new Date(nowMs);
+  const failingFor = new Date(nowMs - disableAfterMs);
+  await sql`
+    with m as (
+      update webhook_messages set status = ${status}, next_attempt_at = ${next ?? null}, claimed_until = null
+      where id = ${m.id} and attempts = ${m.attempts} and status = 'sending'
+      returning id, endpoint_id, federation_id
+    ), a as (
+      insert into webhook_attempts (federation_id, endpoint_id, message_id, attempt, attempted_at, succeeded, response_status, response_bytes, duration_ms, error, next_attempt_at)
+      select federation_id, endpoint_id, id, ${m.attempts}, ${startedAt}, ${ok}, ${outcome.status ?? null}, ${outcome.bytes}, ${outcome.durationMs}, ${outcome.error ?? null}, ${next ?? null}
+      from m
+    )
+    update webhook_endpoints e set
+      busy_until = ${now},
+      failing_since = case when ${ok} then null else coalesce(e.failing_since, ${now}) end,
+      status = case when ${gone} or (not ${ok} and e.failing_since <= ${failingFor}) then 'disabled' else e.status end,
+      disabled_reason = case
+        when ${gone} then 'the endpoint answered 410 Gone'
+        when not ${ok} and e.failing_since <= ${failingFor} then 'every attempt failed for 5 days'
+        else e.disabled_reason end
+    where e.id = ${m.endpoint_id}`;
+}
+
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { sql, masterKey, allowed, concurrency } = options;
+  const clock = options.clock ?? Date.now;
+  const log: WorkerLog = options.log ?? (() => {});
+  const inFlight = new Set<Promise<void>>();
+  let running: Promise<void> | undefined;
+  let again = false;
+  // Set by NOTIFY and the poll: the feed may have grown. A finished attempt only frees a slot.
+  let feed = true;
+  let stopping = false;
+  let settled: Array<() => void> = [];
+
+  const attempt = async (m: Claimed) => {
+    const startedAt = new Date(clock());
+    const id = `msg_${m.change_id}`;
+    const headers = webhookHeaders(signingSecrets(masterKey, m, startedAt.getTime()), id, startedAt.getTime(), m.body);
+    const outcome = await post(m.url, headers, m.body, allowed, options.timeoutMs);
+    // Status and length only: the answer's body is never logged.
+    log('debug', 'webhook attempt', { endpoint_id: m.endpoint_id, webhook_id: id, attempt: m.attempts, status: outcome.status, bytes: outcome.bytes, duration_ms: outcome.durationMs, error: outcome.error });
+    await record(sql, m, outcome, startedAt, clock());
+  };
+
+  const pass = async () => {
+    do {
+      again = false;
+      const now = new Date(clock());
+      if (feed) {
+        feed = false;
+        await enqueue(sql, now, options.federations);
+      }
+      const slots = concurrency - inFlight.size;
+      if (slots <= 0 || stopping) continue;
+      for (const m of await claim(sql, now, slots, options.federations)) {
+        const p: Promise<void> = attempt(m)
+          .catch((error: Error) => log('warn', 'webhook attempt not recorded', { endpoint_id: m.endpoint_id, fault: error.name }))
+          .finally(() => {
+            inFlight.delete(p);
+            wake(false);
+          });
+        inFlight.add(p);
+      }
+    } while (again && !stopping);
+  };
+
+  const wake = (news = true) => {
+    if (stopping) return;
+    if (news) feed = true;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: Error) => log('warn', 'webhook pass failed', { fault: error.name, code: (error as { code?: unknown }).code }))
+      .finally(() => {
+        running = undefined;
+        if (again) wake(false);
+        else if (inFlight.size === 0) for (const resolve of settled.splice(0)) resolve();
+      });
+  };
+
+  let subscription: Subscription | undefined;
+  if (options.listen) subscription = await subscribe(sql, 'webhook_changes', () => wake(), () => wake());
+  const poll = setInterval(() => wake(), options.pollMs);
+  poll.unref();
+  wake();
+
+  return {
+    wake: () => wake(),
+    settle() {
+      return new Promise((resolve) => {
+        settled.push(resolve);
+        wake();
+      });
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(poll);
+      await subscription?.close();
+      await running;
+      // An attempt ends within its timeout; one cut short would be tried again after its lease.
+      await Promise.all(inFlight);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// Several instances share the deliveries through Postgres: each attempt is made by one of them,
+// and an instance killed in the middle of an attempt leaves the message to be tried again.
+import t from 'tap';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createPool } from '../../src/db/pool.js';
+import { parseRanges } from '../../src/webhooks/addresses.js';
+import { addEndpoint } from '../../src/webhooks/registry.js';
+import { leaseMs } from '../../src/webhooks/schedule.js';
+import { startWorker } from '../../src/webhooks/worker.js';
+import { createClub, createFederation, type Tenant } from '../support/factories.js';
+import { databaseUrl, startService } from '../support/harness.js';
+import { baseEnv, start } from '../support/processes.js';
+import { startReceiver } from '../support/webhook-receiver.js';
+
+const service = await startService(t);
+const loopback = parseRanges(['127.0.0.0/8']);
+
+const newMember = (club: Tenant, i: number) =>
+  club.call('POST', '/v1/club/members', { first_name: 'Grace', last_name: `Hopper ${i}`, birth_date: '2011-01-02', gender: 'female' });
+
+t.test('two instances deliver every message once between them', async (t) => {
+  const federation = await createFederation(service);
+  const clubs = await Promise.all([1, 2, 3, 4].map(() => createClub(service, federation)));
+  const receiver = await startReceiver();
+  t.teardown(() => receiver.close());
+  receiver.answer = () => new Promise((r) => setTimeout(() => r(200), 5));
+  for (const club of clubs) await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: `${receiver.base}/${club.id}`, events: [] });
+  const workers = await Promise.all([1, 2].map(async () => {
+    const sql = createPool(databaseUrl(), 3);
+    t.teardown(() => sql.end({ timeout: 1 }));
+    const worker = await startWorker({ sql, masterKey: service.masterKey, allowed: loopback, concurrency: 4, pollMs: 20, federations: [federation.id] });
+    t.teardown(() => worker.stop());
+    return worker;
+  }));
+  for (let i = 0; i < 10; i++) await Promise.all(clubs.map((club) => newMember(club, i)));
+  await receiver.waitFor(40);
+  await Promise.all(workers.map((w) => w.settle()));
+  const ids = receiver.received.map((r) => `${r.path} ${r.headers['webhook-id']}`);
+  t.equal(ids.length, 40, 'forty deliveries');
+  t.equal(new Set(ids).size, 40, 'no message twice');
+  const [{ attempts }] = await service.sql<[{ attempts: number }]>`
+    select count(*)::int as attempts from webhook_attempts a join webhook_endpoints e on e.id = a.endpoint_id where e.federation_id = ${federation.id}`;
+  t.equal(attempts, 40, 'one recorded attempt per message');
+});
+
+t.test('an instance killed with SIGKILL during an attempt leaves the message to another, with the same webhook-id', async (t) => {
+  const club = await createClub(service);
+  const receiver = await startReceiver();
+  t.teardown(() => receiver.close());
+  let release!: () => void;
+  receiver.answer = () => new Promise<number>((resolve) => (release = () => resolve(200)));
+  const endpoint = await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: receiver.base, events: [] });
+  const child = start('partner-service', ['serve'], baseEnv({
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'webhooks-')), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+    WEBHOOK_CONCURRENCY: '4', WEBHOOK_POLL_MS: '50', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_ADDRESSES: '127.0.0.0/8',
+  }));
+  t.teardown(() => { child.kill('SIGKILL'); });
+  await newMember(club, 1);
+  await receiver.waitFor(1, 20_000);
+  child.kill('SIGKILL');
+  await child.output;
+  release();
+  const [claimed] = await service.sql`select status, attempts from webhook_messages where endpoint_id = ${endpoint.id}`;
+  t.match(claimed, { status: 'sending', attempts: 1 }, 'the killed attempt left its claim');
+
+  const sql = createPool(databaseUrl(), 2);
+  t.teardown(() => sql.end({ timeout: 1 }));
+  const clock = { now: Date.now() };
+  const worker = await startWorker({ sql, masterKey: service.masterKey, allowed: loopback, concurrency: 2, pollMs: 3_600_000, clock: () => clock.now, federations: [club.federationId] });
+  t.teardown(() => worker.stop());
+  receiver.answer = () => 200;
+  await worker.settle();
+  t.equal(receiver.received.length, 1, 'not taken over while the lease lasts');
+  clock.now += leaseMs + 1000;
+  await worker.settle();
+  t.equal(receiver.received.length, 2, 'tried again once the lease lapsed');
+  t.equal(receiver.received[1]!.headers['webhook-id'], receiver.received[0]!.headers['webhook-id']);
+  const [done] = await service.sql`select status, attempts from webhook_messages where endpoint_id = ${endpoint.id}`;
+  t.match(done, { status: 'succeeded', attempts: 2 });
+});
