@@ -1,4 +1,5 @@
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
+import { poolLike } from '../db/driver.js';
 
 export interface Subscription {
   close(): Promise<void>;
@@ -19,8 +20,7 @@ export async function subscribe(sql: Sql, channel: string, onNotify: (payload: s
   let timer: NodeJS.Timeout | undefined;
   let attempt: Promise<void> | undefined;
   // The pool's own settings, less what would close an idle listener (as postgres.js's listen does).
-  const options = {
-    ...sql.options,
+  const connection = poolLike(sql, {
     max: 1,
     idle_timeout: null,
     max_lifetime: null,
@@ -31,8 +31,7 @@ export async function subscribe(sql: Sql, channel: string, onNotify: (payload: s
       onReset();
       if (!closing) void listen();
     },
-  };
-  const connection = postgres(options as unknown as postgres.Options<Record<string, never>>);
+  });
   const statement = () => connection.unsafe(`listen ${channel}`);
   const listen = () => (attempt ??= statement().then(() => {
     attempt = undefined;

@@ -33,7 +33,9 @@ export function seedVolume(scale: Scale): SeedVolume {
     invoices: 100_000, sanctions: 50, transfers: 2_000, smallFederations: 20,
   };
   if (scale === 'national') return national;
-  return Object.fromEntries(Object.entries(national).map(([k, v]) => [k, Math.max(2, Math.round(v / 10))])) as unknown as SeedVolume;
+  const small = { ...national };
+  for (const key of Object.keys(national) as (keyof SeedVolume)[]) small[key] = Math.max(2, Math.round(national[key] / 10));
+  return small;
 }
 
 export interface SeedSet {

@@ -10,7 +10,8 @@
 // - a query's `canceller` returns the promise that the documented `cancel()` drops: the cancel
 //   request opens a connection of its own, and when that fails (the server is gone) the dropped
 //   promise rejects unhandled, which ends the process (`cancel`).
-import type { PendingQuery, Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, ReservedSql, Sql, TransactionSql } from 'postgres';
+import postgres from 'postgres';
 import { isUnreachable } from './errors.js';
 
 const renewal = Symbol('renew the pool');
@@ -22,7 +23,7 @@ const renewal = Symbol('renew the pool');
  * outage is met with new connections rather than repaired ones.
  */
 export function renewPool(sql: Sql): void {
-  (sql as unknown as { [renewal]?: () => void })[renewal]?.();
+  (sql as Sql & { [renewal]?: () => void })[renewal]?.();
 }
 
 /**
@@ -41,8 +42,9 @@ export function renewable(open: () => Sql): Sql {
       current = open();
     },
   };
-  // A function target, so that the proxy can be called as a tagged template like the pool itself.
-  return new Proxy(function pool() {} as unknown as Sql, {
+  // The first pool is only the target (a function, so the proxy is called as a tagged template
+  // like the pool itself); every call and read goes to the current one.
+  return new Proxy(current, {
     apply: (_, self, args) => Reflect.apply(current, self, args),
     get: (_, name) => (name in own ? own[name] : Reflect.get(current, name)),
   });
@@ -70,7 +72,7 @@ export async function transaction<T>(pool: Sql, options: string, work: (tx: Tran
     // Should it fail, so does every statement after it; it is awaited before COMMIT all the same.
     const begun = tx.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`, [], { onexecute: watch } as object).execute();
     begun.catch(() => {});
-    const result = await work(tx as unknown as TransactionSql);
+    const result = await work(tx as ReservedSql & TransactionSql);
     await begun;
     if (gone) throw closed();
     await tx`commit`;
@@ -94,7 +96,7 @@ export async function transaction<T>(pool: Sql, options: string, work: (tx: Tran
  * connection leaves the queue. Never throws, never rejects.
  */
 export function cancel(query: PendingQuery<any>): void {
-  const q = query as unknown as { canceller?: ((query: unknown) => Promise<unknown>) | null };
+  const q: PendingQuery<any> & { canceller?: ((query: unknown) => Promise<unknown>) | null } = query;
   if (typeof q.canceller !== 'function') return void query.cancel();
   const canceller = q.canceller;
   q.canceller = null;
@@ -134,3 +136,19 @@ export function observe<S extends Sql | TransactionSql>(sql: S, observer: Observ
     },
   });
 }
+
+/**
+ * A new pool with `sql`'s settings (host, credentials, types, connection parameters) and the
+ * given ones on top. `sql.options` is postgres.js's parsed form of the options, which it accepts
+ * back as input though its types do not say so.
+ */
+export function poolLike(sql: Sql, overrides: Omit<PoolOptions, 'idle_timeout'> & {
+  idle_timeout?: number | null;
+  /** Undeclared in postgres.js's types; its own `listen` sets it. */
+  onnotify?: (channel: string, payload: string) => void;
+}): Sql {
+  // null idle_timeout: never closed for being idle, as postgres.js's own LISTEN connection has it.
+  return postgres({ ...sql.options, ...overrides } as PoolOptions);
+}
+
+type PoolOptions = postgres.Options<Record<string, never>>;

@@ -17,7 +17,7 @@ export interface DatabaseUrl {
 export function readDatabaseUrl(raw: string): DatabaseUrl | undefined {
   const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is.exec(raw);
   if (!match) return undefined;
-  const [, scheme, authority, rest] = match as unknown as [string, string, string, string];
+  const [, scheme = '', authority = '', rest = ''] = match;
   const at = authority.lastIndexOf('@');
   const userinfo = authority.slice(0, at + 1);
   const list = authority.slice(at + 1).split(',');

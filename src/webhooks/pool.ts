@@ -1,4 +1,5 @@
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
+import { poolLike } from '../db/driver.js';
 
 /**
  * The worker's own few connections, with the service pool's settings: deliveries never wait for a
@@ -6,5 +7,5 @@ import postgres, { type Sql } from 'postgres';
  * the feed read); no transaction is held while an endpoint answers.
  */
 export function workerPool(sql: Sql, max: number): Sql {
-  return postgres({ ...sql.options, max } as unknown as postgres.Options<Record<string, never>>);
+  return poolLike(sql, { max });
 }

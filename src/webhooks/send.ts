@@ -27,7 +27,7 @@ function guardedLookup(allowed: BlockList): LookupFunction {
       if (error) return callback(error, '', 0);
       const refused = addresses.map((a) => refusal(a.address, allowed)).find(Boolean);
       if (refused) return callback(new Refused(refused), '', 0);
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
