@@ -6,6 +6,7 @@ import { open, seal } from '../auth/secret-box.js';
 import { ApiError } from '../errors.js';
 import { urlRefusal, type AddressPolicy } from './addresses.js';
 import { newWebhookSecret } from './signing.js';
+import type { EndpointStatus } from './states.js';
 
 /** The old secret signs beside the new one this long after a rotation. */
 export const rotationWindowMs = 24 * 60 * 60 * 1000;
@@ -41,7 +42,7 @@ export async function addEndpoint(sql: Sql, masterKey: Buffer, policy: Pick<Addr
   // Every change that commits after this point is delivered: the horizon waits for the writes in flight.
   const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federation_id})::text as horizon`;
   const secret = newWebhookSecret();
-  const [row] = await sql<{ id: string; workspace_id: string; url: string; events: string[]; status: string }[]>`
+  const [row] = await sql<{ id: string; workspace_id: string; url: string; events: string[]; status: EndpointStatus }[]>`
     insert into webhook_endpoints (federation_id, workspace_id, url, events, secret_sealed, position)
     values (${workspace.federation_id}, ${req.workspaceId}, ${req.url}, ${events}, ${seal(masterKey, secret)}, ${horizon})
     returning id::text, workspace_id::text, url, events, status`;

@@ -14,6 +14,7 @@ import { signingSecrets } from './registry.js';
 import { disableAfterMs, leaseMs, nextAttemptAt } from './schedule.js';
 import { post, type Outcome } from './send.js';
 import { webhookHeaders } from './signing.js';
+import type { MessageStatus } from './states.js';
 
 export type WorkerLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
@@ -84,7 +85,7 @@ function judge(outcome: Outcome, attempts: number, nowMs: number) {
   const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status <= 299;
   const gone = outcome.status === 410;
   const next = ok ? undefined : gone ? new Date(nowMs) : nextAttemptAt(attempts, nowMs);
-  const status = ok ? 'succeeded' : next ? 'pending' : 'failed';
+  const status: MessageStatus = ok ? 'succeeded' : next ? 'pending' : 'failed';
   return { ok, gone, next, status };
 }
 

@@ -19,6 +19,7 @@ import { sanctionKinds, sanctionMachine, subjectTypes } from '../../src/resource
 import { seasonMachine } from '../../src/resources/seasons.js';
 import { rosterRoles, teamGenders, teamStatuses } from '../../src/resources/teams.js';
 import { transferMachine } from '../../src/resources/transfers.js';
+import { endpointStatuses, messageStatuses } from '../../src/webhooks/states.js';
 import { workspaceKinds } from '../../src/workspace.js';
 import { databaseUrl } from '../support/harness.js';
 
@@ -58,6 +59,8 @@ const enums: Record<string, readonly (string | number)[]> = {
   'sanctions.kind': sanctionKinds,
   'membership_plans.status': planStatuses,
   'payments.method': paymentMethods,
+  'webhook_endpoints.status': endpointStatuses,
+  'webhook_messages.status': messageStatuses,
 };
 
 /** Lists no partner sends or reads as such: the service's own bookkeeping and credential records. */
