@@ -1,0 +1,196 @@
+// Issue 18: at `seed --scale small`, no read of any operation scans a whole table. Every GET of the
+// router table is sent signed through the service (first page, a deep page, each documented
+// filter, a lookup by id) while auto_explain hands the plan of every statement it runs back to the
+// service's own connections as a notice; a Seq Scan on a table above 10 000 rows fails, naming the
+// operation, the table and the plan node.
+import t from 'tap';
+import postgres from 'postgres';
+import { loadConfig } from '../../src/config.js';
+import { seed, type SeedSet } from '../../src/console/seed.js';
+import { renewable } from '../../src/db/driver.js';
+import { migrate } from '../../src/db/migrate.js';
+import { createLog } from '../../src/http/log.js';
+import { operations } from '../../src/operations/index.js';
+import type { Operation } from '../../src/operations/operation.js';
+import { createApp } from '../../src/runtime.js';
+import { serve } from '../../src/server.js';
+import type { SigningKey } from '../../src/signing/client.js';
+import { checkResponse, databaseUrl, request } from '../support/harness.js';
+
+const BIG_TABLE = 10_000;
+/** Rows one scan node of a page may touch (read or filtered out) on a big table: a page is at most 100. */
+const PAGE_BOUND = 1_000;
+/** Reads still bounded by the tenant, not the page (issue 18's closing note): known, not yet fixed. */
+const unbounded: Record<string, string> = {
+  'federation.clubs.get': 'counts.members_licensed counts every approved license of the club',
+  'federation.clubs.list': 'counts.members_licensed counts every approved license of each club on the page',
+  // The planner walks the primary key (licenses are seeded season by season, so the open season's
+  // come after all of the closed one's): an index on (tenant, season_id, id) was not chosen either.
+  'club.licenses.list season_id=': 'the primary key is walked past the other season\'s licenses',
+  'federation.licenses.list season_id=': 'the primary key is walked past the other season\'s licenses',
+  'club.members.list q=': 'a substring search filters the club in id order until a page matches',
+  'federation.persons.list q=': 'a substring search filters the federation in id order until a page matches',
+};
+const knownUnbounded = (opId: string, label: string) =>
+  unbounded[opId] ?? unbounded[`${opId} ${label.split('=')[0]}=`];
+
+// A database of its own: the seeded volume must not meet the other files' rows, nor theirs it.
+const suiteUrl = new URL(databaseUrl());
+const name = `${suiteUrl.pathname.slice(1)}_volume`;
+const admin = postgres(suiteUrl.toString(), { max: 1, onnotice: () => {} });
+await admin.unsafe(`drop database if exists ${name} with (force)`);
+await admin.unsafe(`create database ${name}`);
+const url = new URL(suiteUrl);
+url.pathname = '/' + name;
+const config = loadConfig({ ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
+const owner = postgres(url.toString(), { max: 1, onnotice: () => {} });
+await migrate(owner);
+const set: SeedSet = await seed(owner, config.secretKey!, 'small');
+await owner.unsafe(`analyze`);
+// Sessions opened from now on explain every statement, with its actual rows, to their client.
+for (const setting of [
+  `session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on',
+  `auto_explain.log_format = 'json'`, `auto_explain.log_level = 'notice'`,
+]) await owner.unsafe(`alter database ${name} set ${setting}`);
+
+const tableRows = new Map((await owner<{ relname: string; n: number }[]>`
+  select relname, n_live_tup::float8 as n from pg_stat_user_tables`).map((r) => [r.relname, r.n]));
+const bigTables = [...tableRows].filter(([, n]) => n > BIG_TABLE).map(([table]) => table).sort();
+
+interface PlanNode {
+  'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string;
+  'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[];
+}
+interface Explained { 'Query Text': string; Plan: PlanNode }
+const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+let captured: Explained[] = [];
+const date = { to: 1082, from: [1082], serialize: (value: string) => value, parse: (value: string) => value };
+const pool = renewable(() => postgres(url.toString(), {
+  max: 4, idle_timeout: 60, types: { date },
+  connection: { application_name: 'partner-service' },
+  onnotice: (notice) => {
+    const text = String(notice.message ?? '');
+    const json = text.indexOf('{');
+    if (text.startsWith('duration:') && json >= 0) captured.push(JSON.parse(text.slice(json)) as Explained);
+  },
+}));
+const running = await createApp(config, pool);
+const listening = await serve(running.app, createLog('error', (l) => process.stderr.write(l)), { port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${listening.port}`;
+t.teardown(async () => {
+  await listening.close(1000);
+  await running.stop();
+  await pool.end({ timeout: 1 });
+  await owner.end();
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+const keyOf = (c: SeedSet['federation']['credential']): SigningKey => ({ keyId: c.key_id, algorithm: 'hmac-sha256', secret: c.secret! });
+const callers = {
+  club: { id: set.clubs[0]!.id, key: keyOf(set.clubs[0]!.credential) },
+  federation: { id: set.federation.id, key: keyOf(set.federation.credential) },
+};
+
+
+/** Realistic values of the big club (the first seeded) and its federation, for paths and filters. */
+const one = async (query: string) => String((await owner.unsafe(query))[0]?.v ?? '0');
+const club = callers.club.id;
+const fed = callers.federation.id;
+const values: Record<string, string> = {
+  activity_id: await one(`select id::text as v from activities where club_id = ${club} order by id limit 1`),
+  club_id: club,
+  competition_id: await one(`select competition_id::text as v from entries where club_id = ${club} order by id limit 1`),
+  invoice_id: await one(`select id::text as v from invoices where club_id = ${club} order by id desc limit 1`),
+  license_id: await one(`select id::text as v from licenses where club_id = ${club} order by id desc limit 1`),
+  match_id: await one(`select id::text as v from matches where home_club_id = ${club} order by id desc limit 1`),
+  member_id: await one(`select member_id::text as v from invoices where club_id = ${club} order by id desc limit 1`),
+  person_id: await one(`select person_id::text as v from licenses where club_id = ${club} order by id desc limit 1`),
+  team_id: await one(`select id::text as v from teams where club_id = ${club} order by id limit 1`),
+  transfer_id: await one(`select id::text as v from transfers where from_club_id = ${club} order by id limit 1`),
+  season_id: await one(`select id::text as v from seasons where federation_id = ${fed} and status = 'open'`),
+  category_id: await one(`select id::text as v from license_categories where federation_id = ${fed} limit 1`),
+  plan_id: await one(`select id::text as v from membership_plans where club_id = ${club} limit 1`),
+  number: await one(`select number as v from invoices where club_id = ${club} order by id desc limit 1`),
+  external_ref: await one(`select external_ref as v from members where club_id = ${club} order by id desc limit 1`),
+  q: 'Last12',
+  round: '3',
+  updated_since: '2026-01-01T00:00:00Z',
+  from: '2026-03-01T00:00:00Z',
+  to: '2026-04-01T00:00:00Z',
+  after: await one(`select (max(id) / 2)::text as v from changes where workspace_id = ${club}`),
+};
+
+/** The first option of an enum filter, else the realistic value of its name. */
+function filterValue(op: Operation, filter: string): string | undefined {
+  const schema = (op.query as { entries?: Record<string, { wrapped?: { options?: string[] } }> }).entries?.[filter];
+  return schema?.wrapped?.options?.[0] ?? values[filter];
+}
+
+interface Finding { request: string; table: string; node: string; rows: number }
+
+async function explainRequest(kind: 'club' | 'federation', op: Operation, path: string) {
+  captured = [];
+  const res = await request(base, 'GET', path, { key: callers[kind].key });
+  const plans = captured;
+  checkResponse(running.app.router, kind, 'GET', path, res);
+  const seqScans: Finding[] = [];
+  let widest = { table: '', rows: 0, node: '' };
+  for (const plan of plans) {
+    for (const n of nodes(plan.Plan)) {
+      const table = n['Relation Name'];
+      if (!table || !bigTables.includes(table)) continue;
+      const rows = ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0)) * (n['Actual Loops'] ?? 1);
+      if (rows > widest.rows) widest = { table, rows, node: `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim() };
+      if (n['Node Type'] === 'Seq Scan') seqScans.push({ request: `${op.id} GET ${path}`, table, node: n['Node Type'], rows });
+    }
+  }
+  return { res, plans, seqScans, widest };
+}
+
+// Asserted only now: tap ends a file whose first assertion is followed by idle top-level awaits.
+t.comment(`tables above ${BIG_TABLE} rows: ${bigTables.map((n) => `${n} ${tableRows.get(n)}`).join(', ')}`);
+t.ok(['members', 'persons', 'licenses', 'changes'].every((n) => bigTables.includes(n)), 'the seeded set makes the federation-wide tables big');
+
+const gets = operations.filter((op) => op.method === 'GET');
+t.equal(gets.length, 41, 'every GET operation of the router table is walked');
+
+for (const op of gets) {
+  t.test(op.id, async (t) => {
+    const kind = op.kind === 'any' ? 'club' : op.kind;
+    const path = op.path.replace(/\{(\w+)\}/g, (_, param: string) => values[param] ?? '0');
+    const variants: [string, string][] = [[op.list ? 'first page' : 'lookup', path]];
+    if (op.list) {
+      const filters = Object.keys((op.query as { entries?: object } | undefined)?.entries ?? {}).filter((f) => f !== 'limit' && f !== 'cursor');
+      for (const filter of filters) {
+        const value = filterValue(op, filter);
+        if (value !== undefined) variants.push([`${filter}=${value}`, `${path}?${filter}=${encodeURIComponent(value)}`]);
+      }
+    }
+    for (const [label, target] of variants) {
+      const { res, plans, seqScans, widest } = await explainRequest(kind, op, target);
+      t.ok(res.status < 500 && res.status !== 401 && res.status !== 403, `${label}: answered ${res.status}`);
+      t.ok(plans.length > 0, `${label}: ${plans.length} statements explained`);
+      t.same(seqScans, [], `${label}: no Seq Scan on a table above ${BIG_TABLE} rows`);
+      t.ok(widest.rows <= PAGE_BOUND, `${label}: at most ${PAGE_BOUND} rows of a big table (${widest.rows} of ${widest.table || '-'}, ${widest.node || '-'})`,
+        { todo: knownUnbounded(op.id, label) });
+    }
+    if (op.list) {
+      // A deep page: three full pages in, by the cursors the service itself handed out.
+      let target = `${path}?limit=100`;
+      let pages = 0;
+      for (; pages < 4; pages++) {
+        const res = await request(base, 'GET', target, { key: callers[kind].key });
+        const next = res.body?.meta?.next_cursor as string | undefined;
+        if (res.status !== 200 || !next) break;
+        target = `${path}?limit=100&cursor=${encodeURIComponent(next)}`;
+      }
+      const { res, seqScans, widest } = await explainRequest(kind, op, target);
+      t.ok(res.status === 200, `page ${pages + 1} at limit 100: answered ${res.status}`);
+      t.same(seqScans, [], `page ${pages + 1}: no Seq Scan on a table above ${BIG_TABLE} rows`);
+      t.ok(widest.rows <= PAGE_BOUND, `page ${pages + 1}: at most ${PAGE_BOUND} rows of a big table (${widest.rows} of ${widest.table || '-'}, ${widest.node || '-'})`,
+        { todo: knownUnbounded(op.id, '') });
+    }
+  });
+}
