@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import { readBody } from './http/body.js';
 import { logRequest, type Log } from './http/log.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
@@ -10,8 +10,12 @@ import { requestIdFor } from './http/respond.js';
 
 export interface Listening {
   port: number;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then resolves. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Drains: stops listening at once (new connections are refused), answers what arrives on open
+   * connections with `Connection: close`, closes the connections still idle after `idleMs`,
+   * lets in-flight requests finish (up to `graceMs`), then resolves.
+   */
+  close(graceMs?: number, idleMs?: number): Promise<void>;
 }
 
 // Request ids are cut from a pooled block of random bytes: one call into the CSPRNG per 340 requests.
@@ -67,6 +71,12 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
   const server = options.tls
     ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ...limits }, onRequest)
     : http.createServer(limits, onRequest);
+  // Per connection, not per request: what the drain must close if it never sends a request.
+  const opened = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    opened.add(socket);
+    socket.once('close', () => opened.delete(socket));
+  });
   server.on('clientError', (error: Error & { code?: string }, socket) => {
     const requestId = newRequestId();
     const refusal = answerProtocolError(socket, error, requestId);
@@ -79,14 +89,23 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
       server.off('error', reject);
       resolve({
         port: (server.address() as AddressInfo).port,
-        close: (graceMs = 10_000) => new Promise<void>((done) => {
+        close: (graceMs = 10_000, idleMs = Math.min(1_000, graceMs / 10)) => new Promise<void>((done) => {
           closing = true;
-          const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-          server.close(() => {
+          // net's close, not http's: that one also closes the kept-alive idle connections at once,
+          // resetting a request a client is sending on one right then. Open connections get
+          // `idleMs` to send a request and be answered with `Connection: close`.
+          net.Server.prototype.close.call(server, () => {
+            clearTimeout(idle);
             clearTimeout(timer);
             done();
           });
-          server.closeIdleConnections();
+          const idle = setTimeout(() => {
+            // http's close now only closes the kept-alive idle connections and stops the timeout
+            // checks; Node counts a connection that has sent nothing as neither idle nor busy.
+            server.close();
+            for (const socket of opened) if (socket.bytesRead === 0) socket.destroy();
+          }, idleMs);
+          const timer = setTimeout(() => server.closeAllConnections(), graceMs);
         }),
       });
     });

@@ -4,13 +4,19 @@
 // lock: two instances started together on an empty database migrate it once.
 import t, { type Test } from 'tap';
 import http from 'node:http';
+import net from 'node:net';
+import { once } from 'node:events';
 import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
+import { loadConfig } from '../../src/config.js';
 import { listMigrations, migrate, migrationsDir } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
+import { createLog } from '../../src/http/log.js';
+import { createApp } from '../../src/runtime.js';
+import { serve } from '../../src/server.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
 import { freePort, privateCluster } from '../support/cluster.js';
 import { createClub } from '../support/factories.js';
@@ -33,15 +39,14 @@ async function launch(t: Test, port: number, databaseUrl = cluster.url): Promise
   return child;
 }
 
-interface Answer { status: number; code?: string; retryAfter?: string; refused: number }
+interface Answer { status: number; code?: string; retryAfter?: string; refused: number; closedKeptAlive?: boolean }
 
 /**
- * One signed request on a fresh connection; a refused connection is retried once on the other
- * port. So is one reset before any answer: a connection still in the kernel's accept queue when
- * the listener closes is reset, not refused (README, "Running at scale"). Creates carry an
- * Idempotency-Key, so the retry is safe either way.
+ * One signed request, on a fresh connection (`agent` false) or a kept-alive one; a refused
+ * connection, and only that, is retried once on the other port. A reset is a connection error:
+ * the stopping instance must answer what it accepted (README, "Running at scale").
  */
-async function send(ports: number[], turn: number, key: SigningKey, method: string, target: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function send(agent: http.Agent | false, ports: number[], turn: number, key: SigningKey, method: string, target: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   let refused = 0;
   for (let attempt = 0; attempt < 2; attempt++) {
     const port = ports[(turn + attempt) % ports.length]!;
@@ -50,18 +55,19 @@ async function send(ports: number[], turn: number, key: SigningKey, method: stri
     const signed = signRequest({ method, url, headers: { ...headers, ...(text ? { 'content-type': 'application/json' } : {}) }, body: text, key });
     try {
       return await new Promise<Answer>((resolve, reject) => {
-        const req = http.request(url, { method, headers: signed, agent: false }, (res) => {
+        const req = http.request(url, { method, headers: signed, agent }, (res) => {
           let data = '';
           res.on('data', (c) => (data += c));
           res.on('end', () => resolve({
             status: res.statusCode!, code: data ? JSON.parse(data).code : undefined, retryAfter: res.headers['retry-after'], refused,
+            closedKeptAlive: agent !== false && res.headers.connection === 'close',
           }));
         });
         req.on('error', reject);
         req.end(text);
       });
     } catch (error) {
-      if (!['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code!) || attempt === 1) {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED' || attempt === 1) {
         return { status: 0, code: (error as NodeJS.ErrnoException).code, refused };
       }
       refused++;
@@ -79,15 +85,19 @@ t.test('a rolling restart with a column-adding migration between the instances f
   const created: string[] = [];
   let running = true;
   let serial = 0;
-  const loops = [0, 1, 2, 3].map(async (loop) => {
+  // Four clients open a connection per request, two keep theirs open as a load balancer does.
+  const keepAlive = new http.Agent({ keepAlive: true });
+  t.teardown(() => keepAlive.destroy());
+  const loops = [0, 1, 2, 3, 4, 5].map(async (loop) => {
+    const agent = loop >= 4 ? keepAlive : false;
     for (let turn = loop; running; turn++) {
       if (turn % 2 === 0) {
         const ref = `roll-${serial++}`;
         const body = { first_name: 'Rolf', last_name: 'Restart', birth_date: '2003-04-05', gender: 'male', external_ref: ref };
-        const answer = await send(ports, turn, club.key, 'POST', '/v1/club/members', body, { 'idempotency-key': ref });
+        const answer = await send(agent, ports, turn, club.key, 'POST', '/v1/club/members', body, { 'idempotency-key': ref });
         if (answer.status === 201) created.push(ref);
         answers.push(answer);
-      } else answers.push(await send(ports, turn, club.key, 'GET', '/v1/me'));
+      } else answers.push(await send(agent, ports, turn, club.key, 'GET', '/v1/me'));
       await sleep(5);
     }
   });
@@ -115,6 +125,7 @@ t.test('a rolling restart with a column-adding migration between the instances f
 
   t.ok(answers.length > 50, `${answers.length} requests`);
   t.ok(answers.some((a) => a.refused > 0), 'some met a refused connection and were retried');
+  t.ok(answers.some((a) => a.closedKeptAlive), 'a stopping instance closed kept-alive connections with its answer');
   t.same(answers.filter((a) => a.status === 0).map((a) => a.code), [], 'no connection error after one retry');
   t.same(answers.filter((a) => a.status >= 500 && !(a.status === 503 && a.retryAfter)).map((a) => a.status), [], 'no 5xx but 503 with Retry-After');
   t.same(answers.filter((a) => a.status !== 200 && a.status !== 201 && a.status !== 503).map((a) => `${a.status} ${a.code}`), [], 'nothing else refused');
@@ -143,4 +154,46 @@ t.test('two instances started together on an empty database migrate it once', as
   const codes = await Promise.all(both.map(async (c) => (await c.output).code));
   t.same(codes, [0, 0], 'both served and stopped cleanly');
   await admin`drop database migrate_once with (force)`;
+});
+
+t.test('a stopping server answers, with Connection: close, what arrives on connections it had accepted, and closes the idle ones after the idle grace', async (t) => {
+  const config = loadConfig({ ...process.env, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
+  const running = await createApp(config, sql);
+  t.teardown(() => running.stop());
+  const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
+  const connect = () => new Promise<net.Socket>((resolve, reject) => {
+    const socket = net.connect(listening.port, '127.0.0.1', () => resolve(socket)).once('error', reject);
+  });
+  const request = 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+  /** Everything the server sends until it closes the connection; a reset rejects. */
+  const untilClosed = (socket: net.Socket) => new Promise<string>((resolve, reject) => {
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk)).once('error', reject).once('close', () => resolve(text));
+  });
+
+  const kept = await connect();
+  const first = once(kept, 'data');
+  kept.write(request);
+  t.match(String((await first)[0]), /^HTTP\/1\.1 200/, 'a kept-alive connection served once');
+  const fresh = await connect();
+  const idle = await connect();
+  await sleep(50);
+  const answers = [untilClosed(kept), untilClosed(fresh)];
+  const idleClosed = untilClosed(idle);
+
+  const stopping = Date.now();
+  const closed = listening.close(5_000, 400);
+  await sleep(100);
+  await t.rejects(connect(), { code: 'ECONNREFUSED' }, 'a new connection is refused at once');
+  kept.write(request);
+  fresh.write(request);
+  for (const [i, text] of (await Promise.all(answers)).entries()) {
+    t.match(text, /^HTTP\/1\.1 200/, `the ${i ? 'accepted, unused' : 'kept-alive'} connection's request is answered`);
+    t.match(text, /\r\nconnection: close\r\n/i, 'with Connection: close, and the connection then closed');
+  }
+  t.equal(await idleClosed, '', 'the connection that sent nothing is closed without an answer');
+  const idleFor = Date.now() - stopping;
+  t.ok(idleFor >= 350, `after the idle grace (${idleFor} ms)`);
+  await closed;
+  t.ok(Date.now() - stopping < 2_000, 'and the server is closed once no connection is left');
 });
