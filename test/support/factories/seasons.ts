@@ -23,6 +23,6 @@ export async function setSeasonStatus(service: Service, seasonId: string, status
 export const seasons: Area = {
   inState: {},
   ownedIds: {
-    season_id: (service, owner) => createSeason(service, owner.federationId),
+    season_id: (service, owner) => openSeasonOf(service, owner.federationId),
   },
 };
