@@ -116,6 +116,7 @@ export const licensing: Area = {
       createSanction(service, federation.id, { person: await createPerson(service, federation.id) }, { status: state as SanctionFields['status'] }),
   },
   ownedIds: {
+    category_id: (service, owner) => createCategory(service, owner.federationId, { code: `C${tag()}`.toUpperCase() }),
     person_id: (service, owner) => createPerson(service, owner.federationId),
     license_id: async (service, owner) => createLicense(service, await clubOf(service, owner)),
     transfer_id: async (service, owner) =>

@@ -21,8 +21,10 @@ export async function setSeasonStatus(service: Service, seasonId: string, status
 }
 
 export const seasons: Area = {
-  inState: {},
+  inState: {
+    season: (service, federation, state) => createSeason(service, federation.federationId, state as 'planned' | 'open' | 'closed'),
+  },
   ownedIds: {
-    season_id: (service, owner) => createSeason(service, owner.federationId),
+    season_id: (service, owner) => openSeasonOf(service, owner.federationId),
   },
 };

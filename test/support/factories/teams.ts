@@ -1,11 +1,11 @@
 // Teams with their rosters, and the club's activities.
 import type { Service } from '../harness.js';
 import type { Area } from './area.js';
-import { createSeason } from './seasons.js';
+import { openSeasonOf } from './seasons.js';
 import type { Tenant } from './workspaces.js';
 
 export async function createTeam(service: Service, club: Tenant, fields: { season_id?: string; name?: string; status?: 'active' | 'archived' } = {}): Promise<string> {
-  const season = fields.season_id ?? (await createSeason(service, club.federationId));
+  const season = fields.season_id ?? (await openSeasonOf(service, club.federationId));
   const [row] = await service.sql<{ id: string }[]>`
     insert into teams (club_id, name, season_id, category, gender, status)
     values (${club.id}, ${fields.name ?? 'U12'}, ${season}, 'U12', 'mixed', ${fields.status ?? 'active'}) returning id`;
