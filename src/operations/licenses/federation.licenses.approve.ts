@@ -25,7 +25,7 @@ export const federationLicensesApprove = transitionOperation({
     const member = await members.get(unit.sql, club.workspace, license.member_id, { lock: true });
     const person = await personOf(unit, member, license.club_id);
     return {
-      number: await nextLicenseNumber(unit, Number(season.starts_on.slice(0, 4))),
+      number: await nextLicenseNumber(unit, season.starts_on),
       person_id: person.id,
       decided_at: unit.sql`now()`,
       reason: null,
