@@ -17,6 +17,7 @@ export const federationLicensesApprove = transitionOperation({
   machine: licenseMachine,
   action: 'approve',
   response: federationLicenseOut,
+  refusals: ['conflict'], // the year's numbering is exhausted
   // The number, the person and the validity are written with the status: one version, one change.
   async set(ctx, license) {
     const { unit } = ctx;
