@@ -112,7 +112,8 @@ export async function seed(sql: Sql, masterKey: Buffer, scale: Scale): Promise<S
         from members m where m.person_id is not null and m.club_id = any(${clubs}::bigint[]) order by m.id`;
       await tx`
         insert into license_numbers (federation_id, year, last_number)
-        select ${fed.id}, ${s.year}, count(*) from licenses where federation_id = ${fed.id} and season_id = ${fed.seasonIds[index]!}`;
+        select ${fed.id}, ${s.year}, count(*) from licenses where federation_id = ${fed.id} and season_id = ${fed.seasonIds[index]!}
+        having count(*) > 0`;
     }
 
     // Teams of the open season, spread over the clubs; each team has 11 licensed players.

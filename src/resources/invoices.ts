@@ -1,11 +1,11 @@
 // A club's invoices with their lines and payments. Only the club sees them. Money columns are
 // bigint minor units; the API answers them as JSON integers (money.ts).
-import { ApiError, ruleViolation } from '../errors.js';
-import { formatInvoiceNumber, maxSequence, numberingYear } from './invoice-numbers.js';
+import { ruleViolation } from '../errors.js';
 import { defineMachine, transitionFrom } from './machine.js';
 import { balance, minorUnits, total } from './money.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { drawYearlyNumber, invoiceNumbering, numberingYear } from './yearly-numbers.js';
 
 export interface InvoiceRow extends Versioned {
   number: string;
@@ -50,21 +50,9 @@ export async function memberHasInvoices(db: Db, memberId: string): Promise<boole
   return row!.found;
 }
 
-/**
- * The next number of the club's numbering for the year of `issuedOn`. The counter row is
- * incremented in the unit's transaction and stays locked until it ends: concurrent invoices
- * queue for it, and a rollback returns the number with the increment, so none is skipped.
- */
-export async function drawInvoiceNumber(unit: Unit, issuedOn: string): Promise<string> {
-  const { sql, workspace } = unit;
-  const year = numberingYear(issuedOn);
-  const [row] = await sql<{ last_number: number }[]>`
-    insert into invoice_counters as c (club_id, year, federation_id, last_number)
-    values (${workspace.id}, ${year}, ${workspace.federationId}, 1)
-    on conflict (club_id, year) do update set last_number = c.last_number + 1 where c.last_number < ${maxSequence}
-    returning last_number`;
-  if (!row) throw new ApiError('conflict', `the club has issued all ${maxSequence} invoice numbers of ${year}`);
-  return formatInvoiceNumber(year, row.last_number);
+/** The next number of the club's numbering for the calendar year of `issuedOn` (409 once the year is exhausted). */
+export function drawInvoiceNumber(unit: Unit, issuedOn: string): Promise<string> {
+  return drawYearlyNumber(unit, invoiceNumbering, numberingYear(issuedOn));
 }
 
 export interface NewInvoice {

@@ -5,6 +5,7 @@ import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { drawYearlyNumber, licenseNumbering, numberingYear } from './yearly-numbers.js';
 
 export interface LicenseRow extends Versioned {
   number: string | null;
@@ -58,16 +59,9 @@ export async function licenseByNumber(db: Db, federationId: string, number: stri
   return row;
 }
 
-/**
- * The next number of the federation's year, "YYYY-NNNNNN". The upsert locks the year's counter
- * row until commit, so concurrent approvals take turns and never share a number.
- */
-export async function nextLicenseNumber(unit: Unit, year: number): Promise<string> {
-  const [row] = await unit.sql<{ last_number: number }[]>`
-    insert into license_numbers (federation_id, year, last_number) values (${unit.workspace.federationId}, ${year}, 1)
-    on conflict (federation_id, year) do update set last_number = license_numbers.last_number + 1
-    returning last_number`;
-  return `${year}-${String(row!.last_number).padStart(6, '0')}`;
+/** The next number of the federation's numbering for the starting year of the season (409 once the year is exhausted). */
+export function nextLicenseNumber(unit: Unit, seasonStartsOn: string): Promise<string> {
+  return drawYearlyNumber(unit, licenseNumbering, numberingYear(seasonStartsOn));
 }
 
 /** Whether the member ever held a license: such a member is archived, never erased. */

@@ -17,6 +17,7 @@ export const federationLicensesApprove = transitionOperation({
   machine: licenseMachine,
   action: 'approve',
   response: federationLicenseOut,
+  refusals: ['conflict'], // the year's numbering is exhausted
   // The number, the person and the validity are written with the status: one version, one change.
   async set(ctx, license) {
     const { unit } = ctx;
@@ -25,7 +26,7 @@ export const federationLicensesApprove = transitionOperation({
     const member = await members.get(unit.sql, club.workspace, license.member_id, { lock: true });
     const person = await personOf(unit, member, license.club_id);
     return {
-      number: await nextLicenseNumber(unit, Number(season.starts_on.slice(0, 4))),
+      number: await nextLicenseNumber(unit, season.starts_on),
       person_id: person.id,
       decided_at: unit.sql`now()`,
       reason: null,

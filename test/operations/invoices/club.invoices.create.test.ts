@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startService } from '../../support/harness.js';
-import { createClub, createInvoice, createMember, createPlan, type Tenant } from '../../support/factories.js';
+import { createClub, createInvoice, createMember, createPlan, setInvoiceCounter, type Tenant } from '../../support/factories.js';
 import { feedOf } from '../../support/feeds.js';
 
 const service = await startService(t);
@@ -137,4 +137,27 @@ t.test('a create retried with the same Idempotency-Key makes one invoice with on
   t.equal(await invoiceCount(club), 1);
   const next = await club.call('POST', '/v1/club/invoices', body);
   t.equal(next.body.data.number, `${year}-000002`, 'the replay drew no number');
+});
+
+t.test('the year\'s number 999999 is issued; the next create is 409 conflict and changes nothing', async (t) => {
+  const club = await createClub(service);
+  const member = await createMember(service, club);
+  const body = { member_id: member, lines: [{ description: 'Fee', amount: 100 }], currency: 'EUR' };
+  await setInvoiceCounter(service, club, Number(year), 999_998);
+  const last = await club.call('POST', '/v1/club/invoices', body);
+  t.equal(last.status, 201);
+  t.equal(last.body.data.number, `${year}-999999`);
+  const feed = await feedOf(club);
+  t.same(feed, [['invoice', last.body.data.id, 'created', 1]]);
+
+  const refused = await club.call('POST', '/v1/club/invoices', body);
+  t.equal(refused.status, 409);
+  t.same(refused.body, {
+    type: 'urn:problem:conflict', title: 'Conflict', status: 409, code: 'conflict',
+    detail: `the club has issued all 999999 invoice numbers of ${year}`, request_id: refused.body.request_id,
+  });
+  t.equal(await invoiceCount(club), 1, 'no invoice row');
+  t.same(await feedOf(club), feed, 'no feed row');
+  const [counter] = await sql`select last_number from invoice_counters where club_id = ${club.id} and year = ${Number(year)}`;
+  t.equal(counter!.last_number, 999_999, 'the counter stays at the last number');
 });

@@ -5,7 +5,7 @@ import t from 'tap';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
 import {
-  createCategory, createClub, createFederation, createLicense, createMember, createSeason, type MemberFields, type Tenant,
+  createCategory, createClub, createFederation, createLicense, createMember, createSeason, setLicenseCounter, type MemberFields, type Tenant,
 } from '../../support/factories.js';
 
 const service = await startService(t);
@@ -137,6 +137,36 @@ t.test('20 concurrent approvals: 20 different numbers; two members of one human 
   const both = await Promise.all(pair.map((id) => federation.call('POST', `/v1/federation/licenses/${id}/approve`)));
   t.same(both.map((r) => r.status), [200, 200]);
   t.equal(both[0]!.body.data.person_id, both[1]!.body.data.person_id);
+});
+
+t.test('the year\'s license number 999999 is issued; the next approval is 409 conflict and changes nothing', async (t) => {
+  const { federation, club, season, category } = await world(2034);
+  const first = await requested(club, season, category);
+  const second = await requested(club, season, category);
+  await setLicenseCounter(service, federation.id, 2034, 999_998);
+  const last = await federation.call('POST', `/v1/federation/licenses/${first.license}/approve`);
+  t.equal(last.status, 200);
+  t.match(last.body.data, { status: 'approved', number: '2034-999999' });
+  const federationFeed = await feedOf(federation);
+  const clubFeed = await feedOf(club);
+  const before = await club.call('GET', `/v1/club/licenses/${second.license}`);
+
+  const refused = await federation.call('POST', `/v1/federation/licenses/${second.license}/approve`);
+  t.equal(refused.status, 409);
+  t.same(refused.body, {
+    type: 'urn:problem:conflict', title: 'Conflict', status: 409, code: 'conflict',
+    detail: 'the federation has issued all 999999 license numbers of 2034', request_id: refused.body.request_id,
+  });
+  const after = await club.call('GET', `/v1/club/licenses/${second.license}`);
+  t.same(after.body.data, before.body.data, 'the license is still requested, unnumbered, at its version');
+  t.match(after.body.data, { status: 'requested', number: null, person_id: null, version: 1 });
+  t.equal((await club.call('GET', `/v1/club/members/${second.member}`)).body.data.person_id, null, 'no person linked');
+  t.same(await feedOf(federation), federationFeed, 'no feed row for the federation');
+  t.same(await feedOf(club), clubFeed, 'no feed row for the club');
+  const [counter] = await service.sql`select last_number from license_numbers where federation_id = ${federation.id} and year = 2034`;
+  t.equal(counter!.last_number, 999_999, 'the counter stays at the last number');
+  const [numbered] = await service.sql<{ n: number }[]>`select count(*)::int as n from licenses where federation_id = ${federation.id} and number is not null`;
+  t.equal(numbered!.n, 1, 'only the first license has a number');
 });
 
 t.test('federation list: every filter; another federation\'s licenses never appear and are 404', async (t) => {

@@ -54,11 +54,17 @@ export async function createLicense(service: Service, clubId: string, fields: Li
   const decided = status === 'approved' || status === 'suspended';
   const personId = fields.person_id ?? (decided ? await createPerson(service, federationId, { current_club_id: clubId }) : null);
   if (personId) await service.sql`update members set person_id = ${personId} where id = ${memberId}`;
+  // A decided license takes the next number of its season's year, as an approval would.
   const [row] = await service.sql<{ id: string }[]>`
+    with drawn as (
+      insert into license_numbers (federation_id, year, last_number)
+      select ${federationId}, extract(year from starts_on)::int, 1 from seasons where id = ${seasonId} and ${decided}
+      on conflict (federation_id, year) do update set last_number = license_numbers.last_number + 1
+      returning year, last_number)
     insert into licenses (federation_id, club_id, member_id, person_id, season_id, category_id, category_code, number, status,
       decided_at, reason, valid_from, valid_until)
     select ${federationId}, ${clubId}, ${memberId}, ${personId}, ${seasonId}, c.id, c.code,
-      ${decided ? `T-${tag()}` : null}, ${status}, ${status === 'requested' || status === 'withdrawn' ? null : new Date()},
+      (select lpad(year::text, 4, '0') || '-' || lpad(last_number::text, 6, '0') from drawn), ${status}, ${status === 'requested' || status === 'withdrawn' ? null : new Date()},
       ${status === 'rejected' || status === 'suspended' ? 'test' : null},
       case when ${decided} then s.starts_on end, case when ${decided} then s.ends_on end
     from license_categories c, seasons s where c.id = ${categoryId} and s.id = ${seasonId}
@@ -124,3 +130,10 @@ export const licensing: Area = {
     sanction_id: async (service, owner) => createSanction(service, owner.federationId, { person: await createPerson(service, owner.federationId) }),
   },
 };
+
+/** Where the federation's license numbering for `year` stands, as if `last` licenses had been approved. */
+export async function setLicenseCounter(service: Service, federationId: string, year: number, last: number): Promise<void> {
+  await service.sql`
+    insert into license_numbers (federation_id, year, last_number) values (${federationId}, ${year}, ${last})
+    on conflict (federation_id, year) do update set last_number = excluded.last_number`;
+}

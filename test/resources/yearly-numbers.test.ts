@@ -1,8 +1,9 @@
-// The pure half of invoice numbering: the day and year an instant is issued in (UTC), and the
-// `YYYY-NNNNNN` format. The counter that draws sequences is tested against Postgres in
-// test/operations/invoices/club.invoices.create.numbering.test.ts.
+// The pure half of yearly numbering (invoices and licenses): the day and year an instant is issued
+// in (UTC), and the `YYYY-NNNNNN` format. The counters that draw sequences are tested against
+// Postgres in test/operations/invoices/club.invoices.create.numbering.test.ts and
+// test/operations/licenses/federation.licenses.approve.test.ts.
 import t from 'tap';
-import { formatInvoiceNumber, maxSequence, numberingYear, utcDay } from '../../src/resources/invoice-numbers.js';
+import { formatYearlyNumber, maxSequence, numberingYear, utcDay } from '../../src/resources/yearly-numbers.js';
 import { seeded } from '../support/random.js';
 
 const rnd = seeded(20261122);
@@ -37,24 +38,24 @@ t.test('property: numbers are YYYY-NNNNNN and name exactly one (year, sequence)'
   for (let i = 0; i < 5000; i++) {
     const year = int(1, 9999);
     const sequence = i % 3 === 0 ? int(1, 10) : int(1, maxSequence);
-    const number = formatInvoiceNumber(year, sequence);
+    const number = formatYearlyNumber(year, sequence);
     const key = `${year}/${sequence}`;
     const back = `${Number(number.slice(0, 4))}/${Number(number.slice(5))}`;
     if (!/^\d{4}-\d{6}$/.test(number) || back !== key || (seen.get(number) ?? key) !== key) wrong.push(`${key} → ${number}`);
     seen.set(number, key);
   }
   t.same(wrong, []);
-  const a = formatInvoiceNumber(2026, 9);
-  const b = formatInvoiceNumber(2026, 10);
-  const c = formatInvoiceNumber(2027, 1);
+  const a = formatYearlyNumber(2026, 9);
+  const b = formatYearlyNumber(2026, 10);
+  const c = formatYearlyNumber(2027, 1);
   t.ok(a < b && b < c, 'zero padding keeps text order equal to numeric order');
 });
 
 t.test('the first and last numbers of a year, and what is out of range', async (t) => {
-  t.equal(formatInvoiceNumber(2026, 1), '2026-000001');
-  t.equal(formatInvoiceNumber(2026, 999_999), '2026-999999');
+  t.equal(formatYearlyNumber(2026, 1), '2026-000001');
+  t.equal(formatYearlyNumber(2026, 999_999), '2026-999999');
   for (const [year, sequence] of [[2026, 0], [2026, 1_000_000], [2026, 1.5], [0, 1], [10_000, 1]] as const) {
-    t.throws(() => formatInvoiceNumber(year, sequence), RangeError, `${year}/${sequence}`);
+    t.throws(() => formatYearlyNumber(year, sequence), RangeError, `${year}/${sequence}`);
   }
   t.throws(() => numberingYear('26-01-01'), RangeError);
 });
