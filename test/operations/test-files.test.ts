@@ -51,8 +51,6 @@ const testedBySibling = new Set([
   'federation.persons.get',
   'club.plans.update',
   'club.profile.get',
-  'federation.sanctions.lift',
-  'federation.sanctions.list',
   'federation.seasons.list',
   'federation.seasons.update',
   'club.teams.get',

@@ -1,8 +1,8 @@
 // Re-keying the registry after the name key changed (sql/00014, src/resources/person-keys.ts):
 // keys are recomputed, names stay as sent, and persons that now match are reported, never merged.
 import t from 'tap';
-import { nameKey } from '../../../src/resources/person-names.js';
-import { rekeyPersons } from '../../../src/resources/person-keys.js';
+import { nameKey } from '../../src/resources/person-names.js';
+import { rekeyPersons } from '../../src/resources/person-keys.js';
 import { createFederation, createPerson } from '../../support/factories.js';
 import { startService } from '../../support/harness.js';
 import { createStalePerson } from '../../support/names.js';
