@@ -3,9 +3,9 @@
 import t from 'tap';
 import { nameKey } from '../../src/resources/person-names.js';
 import { rekeyPersons } from '../../src/resources/person-keys.js';
-import { createFederation, createPerson } from '../../support/factories.js';
-import { startService } from '../../support/harness.js';
-import { createStalePerson } from '../../support/names.js';
+import { createFederation, createPerson } from '../support/factories.js';
+import { startService } from '../support/harness.js';
+import { createStalePerson } from '../support/names.js';
 
 const service = await startService(t);
 
