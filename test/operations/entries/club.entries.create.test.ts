@@ -1,5 +1,5 @@
-// club.entries.create and club.entries.withdraw: every rule of domain.md (Entry), each refusal
-// changing nothing, and max_entries holding under concurrent requests.
+// club.entries.create: every rule of domain.md (Entry), each refusal changing nothing, and
+// max_entries holding under concurrent requests.
 import t from 'tap';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
@@ -115,27 +115,6 @@ t.test('max_entries: pending and accepted count, 409 conflict once full, even fo
   t.ok(answers.filter((r) => r.status === 409).every((r) => r.body.code === 'conflict'));
   const [row] = await service.sql`select count(*)::int as n from entries where competition_id = ${competition} and status in ('pending', 'accepted')`;
   t.equal(row!.n, 3);
-});
-
-t.test('withdraw: only while the competition is open; only pending or accepted; only its own', async (t) => {
-  const { federation, club, competition, season } = await setup();
-  const accepted = await createEntry(service, club, competition, { status: 'accepted' });
-  const res = await club.call('POST', `/v1/club/entries/${accepted}/withdraw`, {});
-  t.equal(res.status, 200);
-  t.equal(res.body.data.status, 'withdrawn');
-  t.same((await feedOf(federation)).at(-1), ['entry', accepted, 'withdrawn', 2]);
-
-  const closed = await createCompetition(service, federation.id, { status: 'closed', season_id: season });
-  const late = await createEntry(service, club, closed, { status: 'accepted' });
-  const refused = await club.call('POST', `/v1/club/entries/${late}/withdraw`);
-  t.equal(refused.status, 409);
-  t.equal(refused.body.code, 'invalid_state');
-  t.match(refused.body.detail, /competition .* is closed/);
-  t.equal((await service.sql`select status from entries where id = ${late}`)[0]!.status, 'accepted');
-
-  const other = await newClub(service, federation.id);
-  const theirs = await createEntry(service, other, competition);
-  t.equal((await club.call('POST', `/v1/club/entries/${theirs}/withdraw`)).status, 404);
 });
 
 t.test('team delete is refused for a team with an entry (teamHasEntries), whatever became of the entry', async (t) => {
