@@ -5,7 +5,7 @@ import { readDatabaseUrl, sessionTarget } from './db/hosts.js';
 import { parseRanges } from './webhooks/addresses.js';
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
-export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const packageVersion: string = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
 

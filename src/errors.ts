@@ -54,7 +54,7 @@ export const reasons = [
 
 export type Reason = (typeof reasons)[number];
 
-export interface ApiErrorExtras {
+interface ApiErrorExtras {
   errors?: FieldError[];
   /** `rule_violation`: the domain rule that failed (domain.md). */
   reason?: Reason;
@@ -64,7 +64,7 @@ export interface ApiErrorExtras {
 }
 
 /** The components a signature covered (as serialized in the base), those it must cover, and the base itself. */
-export interface SignatureExplanation { base?: string; covered?: string[]; required: string[] }
+interface SignatureExplanation { base?: string; covered?: string[]; required: string[] }
 
 /** The only error a handler or pipeline step throws on purpose; anything else is a 500. */
 export class ApiError extends Error {

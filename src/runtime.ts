@@ -23,7 +23,7 @@ import { startWebhooks } from './webhooks/service.js';
 
 export const version = packageVersion;
 
-export interface Database {
+interface Database {
   sql: Sql;
   embedded: EmbeddedServer | undefined;
   close(): Promise<void>;
@@ -78,7 +78,7 @@ export interface Running {
 }
 
 /** Persons a new name key makes one identity stay two: the operator hears of each pair once. */
-export function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
+function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
   if (pairs.length === 0) return;
   const message = 'persons that now match by name key: decide whether each pair is one person';
   if (log) log('warn', message, { pairs });

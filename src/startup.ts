@@ -6,7 +6,7 @@ import { open, seal } from './auth/secret-box.js';
 import { ConfigError } from './config.js';
 
 /** The database did not answer within the start-up wait: exit 1, worth a retry. */
-export class DatabaseDown extends Error {}
+class DatabaseDown extends Error {}
 
 // SQLSTATEs that retrying cannot fix: credentials, a missing database, no permission.
 const misconfigured: Record<string, string> = {

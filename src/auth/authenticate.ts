@@ -17,7 +17,7 @@ export interface AuthSettings {
   rateWindowSeconds: number;
 }
 
-export interface Authenticated {
+interface Authenticated {
   credential: Credential;
   rate: RateState;
 }

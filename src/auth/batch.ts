@@ -8,7 +8,7 @@ export interface Batcher<In, Out> {
   submit(item: In): Promise<Out>;
 }
 
-export interface BatchOptions {
+interface BatchOptions {
   /** Items per statement at most: a larger queue goes out in several batches. */
   maxSize: number;
   maxInFlight: number;

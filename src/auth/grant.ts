@@ -1,14 +1,14 @@
 import type { WorkspaceKind } from '../workspace.js';
 import { scopeCatalog, isScope, type Scope } from './scopes.js';
 
-export type RefusalReason = 'scope_unknown' | 'scope_staff_only' | 'scope_unmapped' | 'scope_not_permitted';
+type RefusalReason = 'scope_unknown' | 'scope_staff_only' | 'scope_unmapped' | 'scope_not_permitted';
 
-export interface Refusal {
+interface Refusal {
   scope: string;
   reason: RefusalReason;
 }
 
-export interface Issuer {
+interface Issuer {
   isOwner: boolean;
   permissions: string[];
 }

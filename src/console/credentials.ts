@@ -7,7 +7,7 @@ import type { Scope } from '../auth/scopes.js';
 import { ApiError } from '../errors.js';
 import type { WorkspaceKind } from '../workspace.js';
 
-export interface IssueRequest {
+interface IssueRequest {
   workspaceId: string;
   issuerId: string;
   label: string;
@@ -31,13 +31,13 @@ const base32 = 'abcdefghijklmnopqrstuvwxyz234567';
 const latestExpiry = Date.parse('9999-12-31T23:59:59Z');
 
 /** `pk_` and 26 base32 characters (130 random bits). */
-export function newKeyId(): string {
+function newKeyId(): string {
   const bytes = randomBytes(26);
   return 'pk_' + [...bytes].map((b) => base32[b & 31]).join('');
 }
 
 /** `sk_` and 32 random bytes in base64url; the HMAC key is this whole string. */
-export function newSecret(): string {
+function newSecret(): string {
   return 'sk_' + randomBytes(32).toString('base64url');
 }
 

@@ -5,12 +5,12 @@ import { grantableScopes } from '../auth/scopes.js';
 import { issueCredential, type Issued } from './credentials.js';
 import { createOperator, createWorkspace } from './workspaces.js';
 
-export interface DemoSet {
+interface DemoSet {
   federation: { id: string; name: string; operator_id: string; season_id: string; category_id: string; credential: Issued };
   clubs: { id: string; name: string; operator_id: string; credential: Issued }[];
 }
 
-export const demoFile = (dataDir: string) => path.join(dataDir, 'demo.json');
+const demoFile = (dataDir: string) => path.join(dataDir, 'demo.json');
 
 async function ownerWithCredential(sql: Sql, masterKey: Buffer, workspace: { id: string; kind: 'club' | 'federation' }, tag: string) {
   const operator = await createOperator(sql, { workspaceId: workspace.id, email: `owner+${tag}@example.org`, isOwner: true });

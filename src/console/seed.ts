@@ -12,7 +12,7 @@ import { createOperator } from './workspaces.js';
 
 export type Scale = 'national' | 'small';
 
-export interface SeedVolume {
+interface SeedVolume {
   clubs: number;
   /** Members of the first club; the rest share `members - bigClub`. */
   bigClub: number;
@@ -27,7 +27,7 @@ export interface SeedVolume {
 }
 
 /** The issue's national federation; `small` is a tenth of each (at least one of each kind). */
-export function seedVolume(scale: Scale): SeedVolume {
+function seedVolume(scale: Scale): SeedVolume {
   const national: SeedVolume = {
     clubs: 500, bigClub: 100_000, members: 250_000, persons: 200_000, teams: 2_000, competitions: 100,
     invoices: 100_000, sanctions: 50, transfers: 2_000, smallFederations: 20,

@@ -2,7 +2,7 @@ import type { Sql } from 'postgres';
 import { ApiError } from '../errors.js';
 import type { WorkspaceKind } from '../workspace.js';
 
-export interface NewWorkspace {
+interface NewWorkspace {
   kind: WorkspaceKind;
   name: string;
   federationId?: string;

@@ -104,7 +104,7 @@ export function cancel(query: PendingQuery<any>): void {
 }
 
 /** Told of each query as it runs: `run` executes it; the observer settles like it, or refuses it. */
-export type Observer = (query: PendingQuery<any>, run: () => Promise<unknown>) => Promise<unknown>;
+type Observer = (query: PendingQuery<any>, run: () => Promise<unknown>) => Promise<unknown>;
 
 type Then = (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) => Promise<unknown>;
 

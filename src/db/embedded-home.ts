@@ -47,7 +47,7 @@ async function ownedByRoot(dir: string): Promise<boolean> {
   return Boolean(stat?.isDirectory() && stat.uid === 0 && (stat.mode & 0o022) === 0);
 }
 
-export const homeFile = (dataDir: string) => path.join(dataDir, 'postgres.home');
+const homeFile = (dataDir: string) => path.join(dataDir, 'postgres.home');
 
 /** The folder the cluster (`postgres/`) goes in: DATA_DIR itself, or the recorded outside home. */
 export async function clusterParent(dataDir: string, user: User | undefined, create = true): Promise<string> {

@@ -18,7 +18,7 @@ const refusesWrites = [Buffer.from('in_hot_standby\0on\0'), Buffer.from('default
 const reported = Buffer.from('in_hot_standby\0');
 const sniffBytes = 8192;
 
-export interface Followed {
+interface Followed {
   /** The URL postgres.js is given: the first host only (user, database and query unchanged). */
   url: string;
   /** postgres.js options: the socket source, and `primary` as its own check of each login. */

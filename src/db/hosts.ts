@@ -7,7 +7,7 @@ export interface DatabaseHost {
   port: number;
 }
 
-export interface DatabaseUrl {
+interface DatabaseUrl {
   /** The URL with its first host only, which WHATWG URL can parse (the user, database, query). */
   url: URL;
   hosts: DatabaseHost[];

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors.js';
 
-export const maxBodyBytes = 1024 * 1024;
+const maxBodyBytes = 1024 * 1024;
 
 /** Whether the request announces a body (a non-zero length or a chunked transfer). */
 export function announcesBody(headers: IncomingMessage['headers']): boolean {

@@ -22,7 +22,7 @@ interface RequestInfo {
 const taggedVersions = (header: string) => header.split(',').map((tag) => /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(tag)?.[1]);
 
 /** `If-Match: "3"` (or a list, or `*`) → the versions it accepts; undefined when absent. */
-export function parseIfMatch(header: string | undefined): number[] | '*' | undefined {
+function parseIfMatch(header: string | undefined): number[] | '*' | undefined {
   if (header === undefined) return undefined;
   if (header.trim() === '*') return '*';
   const versions = taggedVersions(header);

@@ -19,7 +19,7 @@ function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldError[] {
  * The query as an object: a repeated parameter is a list, which no schema accepts by accident.
  * No prototype, so `__proto__` is a parameter like any other (and unknown).
  */
-export function queryObject(query: URLSearchParams): Record<string, string | string[]> {
+function queryObject(query: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
   for (const key of new Set(query.keys())) {
     const all = query.getAll(key);

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 
-export type LogLevel = Config['logLevel'];
+type LogLevel = Config['logLevel'];
 type Level = Exclude<LogLevel, 'silent'>;
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -38,7 +38,7 @@ function problemCode(headers: Record<string, string>, body: string): string | un
   }
 }
 
-export interface RequestRecord {
+interface RequestRecord {
   requestId: string;
   method: string;
   target: string;

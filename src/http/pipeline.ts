@@ -48,7 +48,7 @@ export interface Incoming {
 }
 
 /** The response, and what the request log records besides status and duration. */
-export interface Handled {
+interface Handled {
   response: Outgoing;
   operation?: string;
   keyId?: string;

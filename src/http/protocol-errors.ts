@@ -16,7 +16,7 @@ function requestLineTooLong(raw: Buffer | undefined): boolean {
   return /^[A-Z]+ \S/.test(head) && (end < 0 || end > maxTargetLength);
 }
 
-export function protocolError(error: ParserError): ApiError {
+function protocolError(error: ParserError): ApiError {
   switch (error.code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError('request_timeout', 'the request did not arrive in time');

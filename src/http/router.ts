@@ -2,7 +2,7 @@ import { isId } from '../ids.js';
 import type { WorkspaceKind } from '../workspace.js';
 import type { Method, Operation } from '../operations/operation.js';
 
-export interface Route {
+interface Route {
   op: Operation;
   /** Literal segments, with null where a parameter stands. */
   segments: (string | null)[];
@@ -16,7 +16,7 @@ export interface Router {
   methodsAt(path: string): Method[];
 }
 
-export type RouteMatch =
+type RouteMatch =
   | { found: true; route: Route; params: Record<string, string> }
   | { found: false; allow: Method[] };
 
@@ -51,7 +51,7 @@ function bind(route: Route, parts: string[]): Record<string, string> | undefined
 }
 
 /** Checks the table once at start-up: a broken table must not serve a single request. */
-export function validateTable(ops: Operation[]): void {
+function validateTable(ops: Operation[]): void {
   const ids = new Set<string>();
   const endpoints = new Set<string>();
   for (const op of ops) {

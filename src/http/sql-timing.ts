@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sql } from 'postgres';
 import { observe } from '../db/driver.js';
 
-export interface SqlTime { ms: number; queries: number }
+interface SqlTime { ms: number; queries: number }
 
 /** One app's SQL timing: its pool goes through `wrap`, each request through `measure`. */
 export interface SqlTiming {

@@ -2,7 +2,7 @@ import { ApiError, type FieldError } from '../errors.js';
 import { isStorableText, unstorableMessage } from '../operations/schemas.js';
 
 /** Deeper bodies are refused before any schema or serializer recurses into them. */
-export const maxBodyDepth = 32;
+const maxBodyDepth = 32;
 const maxReported = 20;
 
 const pointer = (path: string, key: string) => `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;

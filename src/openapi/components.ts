@@ -88,7 +88,7 @@ export const parameters = {
 
 export type ParameterName = keyof typeof parameters;
 
-export const problemSchema = {
+const problemSchema = {
   type: 'object',
   description: 'RFC 9457 problem details, flat (never under `data`), sent as application/problem+json.',
   required: ['type', 'title', 'status', 'code', 'detail', 'request_id'],
@@ -127,7 +127,7 @@ export const problemSchema = {
   },
 };
 
-export const listMetaSchema = {
+const listMetaSchema = {
   type: 'object',
   required: ['next_cursor'],
   properties: {

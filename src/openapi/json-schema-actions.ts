@@ -48,7 +48,7 @@ function pattern(re: RegExp): string | undefined {
 }
 
 /** `YYYY-MM-DD` or RFC 3339 patterns hand-written with `regex` still earn their `format`. */
-export function dateFormat(re: RegExp): string | undefined {
+function dateFormat(re: RegExp): string | undefined {
   const probe = new RegExp(re.source, re.flags.replace(/[gy]/g, ''));
   // Anything that also takes a bare number or a phone number is not a date pattern.
   if (probe.test('x') || probe.test('12345') || probe.test('+31 6 1234 5678')) return undefined;

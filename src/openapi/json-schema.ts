@@ -38,7 +38,7 @@ export function isOptional(schema: v.GenericSchema | Node): boolean {
 }
 
 /** Adds `null` to a schema: a type array where the schema has a plain `type`, else anyOf. */
-export function withNull(schema: JsonSchema): JsonSchema {
+function withNull(schema: JsonSchema): JsonSchema {
   if (typeof schema.type === 'string' && schema.const === undefined) {
     const out: JsonSchema = { ...schema, type: [schema.type, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = [...schema.enum, null];

@@ -23,7 +23,7 @@ export function envelope(op: Operation, ctx: Context = {}): JsonSchema {
 }
 
 /** The example answer: the resource's example in the envelope (a list shows a last page of one). */
-export function envelopeExample(op: Operation): object | undefined {
+function envelopeExample(op: Operation): object | undefined {
   const item = exampleOf(op.response);
   if (item === undefined) return undefined;
   return op.list ? { data: [item], meta: { next_cursor: null } } : { data: item };
@@ -39,7 +39,7 @@ export function hasEtag(op: Operation): boolean {
  * The one success status of an operation: what its row declares, else 201 for a `create` or a
  * `request`, 200 and 201 for a PUT (it creates or replaces), 200 for the rest.
  */
-export function successStatuses(op: Operation): number[] {
+function successStatuses(op: Operation): number[] {
   const declared = (op as { status?: number | number[] }).status;
   if (declared !== undefined) return Array.isArray(declared) ? declared : [declared];
   if (op.method === 'PUT') return [200, 201];

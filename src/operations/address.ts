@@ -8,7 +8,7 @@ export type { Address } from '../resources/members.js';
 import type { Address } from '../resources/members.js';
 
 export const addressPatch = v.nullable(v.partial(address));
-export type AddressPatch = v.InferOutput<typeof addressPatch>;
+type AddressPatch = v.InferOutput<typeof addressPatch>;
 
 /** Stored and answered with every member present. */
 export function normalizeAddress(input: v.InferOutput<typeof address>): Address {

@@ -7,7 +7,7 @@ import { afterCursor, page } from './paging.js';
 
 interface ListQuery { limit: number; cursor?: string; updated_since?: string; [filter: string]: unknown }
 
-export interface ListSpec<Row extends Versioned> {
+interface ListSpec<Row extends Versioned> {
   store: Store<Row>;
   /** The operation's filters; `undefined` for one the request did not set. */
   filters?: (Fragment | undefined)[];

@@ -11,7 +11,7 @@ import type { Workspace, WorkspaceKind } from '../workspace.js';
 
 export type { Workspace, WorkspaceKind };
 
-export type RouteKind = WorkspaceKind | 'any';
+type RouteKind = WorkspaceKind | 'any';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // Schemas are valibot schemas; `any` output keeps the table heterogeneous while each

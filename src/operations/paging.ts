@@ -5,7 +5,7 @@ import { isId } from '../ids.js';
 import { isInstant } from './schemas.js';
 
 /** A keyset position: the ordering columns of the last row of a page, as strings. */
-export type Keyset = string[];
+type Keyset = string[];
 
 interface ListQuery { limit: number; cursor?: string; [filter: string]: unknown }
 
@@ -38,7 +38,7 @@ function tag(ctx: ListContext, query: ListQuery, keys: unknown[]): Buffer {
 }
 
 /** What each ordering column of a keyset holds; checked again although the tag already vouches for it. */
-export type KeyKind = 'id' | 'instant';
+type KeyKind = 'id' | 'instant';
 const fits: Record<KeyKind, (key: string) => boolean> = { id: isId, instant: isInstant };
 
 function authentic(ctx: ListContext, query: ListQuery, cursor: string, kinds: KeyKind[]): Keyset | undefined {

@@ -12,7 +12,7 @@ import { emptyBody, idParams } from './schemas.js';
 type Stateful = Versioned & { status: string };
 type Context<Row, B> = WriteContext<Record<string, string>, undefined, B, Row>;
 
-export interface TransitionSpec<Row extends Stateful, B, S extends string, A extends string> {
+interface TransitionSpec<Row extends Stateful, B, S extends string, A extends string> {
   id: string;
   summary: string;
   /** `…/{param}/<verb>`: the path's one parameter names the row. */

@@ -6,7 +6,7 @@ import { defineStore, type Versioned } from './store.js';
 
 export const categoryStatuses = ['active', 'retired'] as const;
 
-export interface CategoryRow extends Versioned {
+interface CategoryRow extends Versioned {
   code: string;
   name: string;
   min_age: number | null;

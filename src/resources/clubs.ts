@@ -52,7 +52,7 @@ export function clubUnit(unit: Unit, clubId: string): Unit {
   return { ...unit, workspace };
 }
 
-export interface ClubCounts { members_licensed: number; teams: number }
+interface ClubCounts { members_licensed: number; teams: number }
 
 /** The federation's figures for each club (federation.clubs.*): one query for a page of clubs. */
 export async function withCounts<C extends ClubRow>(db: Db, rows: C[]): Promise<(C & { counts: ClubCounts })[]> {

@@ -24,8 +24,8 @@ export interface InvoiceRow extends Versioned {
 
 export interface InvoiceLine { description: string; amount: number }
 export const paymentMethods = ['cash', 'card', 'bank_transfer', 'other'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-export interface NewPayment { amount: number; method: PaymentMethod; paid_on: string; reference: string | null }
+type PaymentMethod = (typeof paymentMethods)[number];
+interface NewPayment { amount: number; method: PaymentMethod; paid_on: string; reference: string | null }
 
 export const invoices = defineStore<InvoiceRow>({
   type: 'invoice',
@@ -43,7 +43,7 @@ export const invoiceMachine = defineMachine('invoice', ['open', 'paid', 'void'],
   pay: { from: ['open'], to: 'paid', done: 'paid' },
   void: { from: ['open'], to: 'void', done: 'voided' },
 });
-export type InvoiceStatus = (typeof invoiceMachine.states)[number];
+type InvoiceStatus = (typeof invoiceMachine.states)[number];
 
 export async function memberHasInvoices(db: Db, memberId: string): Promise<boolean> {
   const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${memberId}) as found`;
@@ -55,7 +55,7 @@ export function drawInvoiceNumber(unit: Unit, issuedOn: string): Promise<string>
   return drawYearlyNumber(unit, invoiceNumbering, numberingYear(issuedOn));
 }
 
-export interface NewInvoice {
+interface NewInvoice {
   member_id: string;
   plan_id: string | null;
   lines: InvoiceLine[];

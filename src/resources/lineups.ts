@@ -3,7 +3,7 @@ import { invalidFields, ruleViolation, type FieldError } from '../errors.js';
 import { matchDay, matches, type MatchRow } from './matches.js';
 import type { Db, Unit } from './unit.js';
 
-export interface LineupPlayer {
+interface LineupPlayer {
   member_id: string;
   shirt_number: number;
   starter: boolean;

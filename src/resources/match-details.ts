@@ -45,7 +45,7 @@ function lineups<P>(players: Player[], shape: (p: Player) => P) {
 }
 
 /** The club's own lineup, or null before it submitted one. */
-export async function clubLineup(db: Db, match: MatchRow, clubId: string) {
+async function clubLineup(db: Db, match: MatchRow, clubId: string) {
   const players = await playersOf(db, match, clubId);
   return lineups(players, (p) => ({ member_id: p.member_id, shirt_number: p.shirt_number, starter: p.starter }))[0] ?? null;
 }

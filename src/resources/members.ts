@@ -10,7 +10,7 @@ import type { Db, Unit } from './unit.js';
 
 /** A member's and a person's gender. */
 export const genders = ['female', 'male', 'non_binary', 'undisclosed'] as const;
-export type Gender = (typeof genders)[number];
+type Gender = (typeof genders)[number];
 
 export type Address = { line1: string; line2: string | null; postal_code: string; city: string; country: string };
 export type Guardian = { name: string; relationship: string; email: string | null; phone: string | null };
@@ -47,7 +47,7 @@ export const memberMachine = defineMachine('member', ['active', 'archived'], {
   archive: { from: ['active'], to: 'archived', done: 'archived' },
   restore: { from: ['archived'], to: 'active', done: 'restored' },
 });
-export type MemberStatus = (typeof memberMachine.states)[number];
+type MemberStatus = (typeof memberMachine.states)[number];
 
 /** A new roster place, license or invoice needs an active member (422 `member_archived`). */
 export function expectActive(member: MemberRow): void {

@@ -4,7 +4,7 @@
 import type { Sql } from 'postgres';
 import { nameKeys } from './person-names.js';
 
-export interface PersonName { id: string; first_name: string; last_name: string }
+interface PersonName { id: string; first_name: string; last_name: string }
 
 /** Two persons of one federation that the new key makes one identity: reported, never merged. */
 export interface MatchingPair { federation_id: string; birth_date: string; persons: [PersonName, PersonName] }

@@ -15,7 +15,7 @@ export interface PersonRow extends Versioned {
   updated_at: Date;
 }
 
-export interface PersonLicense {
+interface PersonLicense {
   id: string;
   number: string | null;
   season_id: string;

@@ -6,7 +6,7 @@ import { transitionFrom } from './machine.js';
 import { clubsOf, matches, matchMachine, type MatchRow } from './matches.js';
 import type { Unit } from './unit.js';
 
-export interface Score { home_score: number; away_score: number }
+interface Score { home_score: number; away_score: number }
 
 export const resultReports = {
   /** Records the club's report (replacing its earlier one); answers the match after it. */

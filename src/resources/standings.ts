@@ -40,7 +40,7 @@ const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Points, goal difference, goals for (descending), then team name and entry id (ascending). */
-export function compareRows(a: StandingsRow, b: StandingsRow): number {
+function compareRows(a: StandingsRow, b: StandingsRow): number {
   return b.points - a.points
     || b.goal_difference - a.goal_difference
     || b.goals_for - a.goals_for

@@ -11,7 +11,7 @@ export interface Versioned {
   version: number;
 }
 
-export interface StoreSpec<Row extends Versioned> {
+interface StoreSpec<Row extends Versioned> {
   type: ResourceType;
   table: string;
   /** The columns a read returns: the row as the API serves it. */

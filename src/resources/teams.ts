@@ -20,7 +20,7 @@ export interface TeamRow extends Versioned {
   updated_at: Date;
 }
 
-export interface RosterEntry {
+interface RosterEntry {
   member_id: string;
   role: (typeof rosterRoles)[number];
   shirt_number: number | null;
@@ -35,13 +35,13 @@ export const teams = defineStore<TeamRow>({
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });
 
-export async function rosterOf(db: Db, teamId: string): Promise<RosterEntry[]> {
+async function rosterOf(db: Db, teamId: string): Promise<RosterEntry[]> {
   return db<RosterEntry[]>`
     select member_id, role, shirt_number, added_at from roster_entries where team_id = ${teamId} order by member_id`;
 }
 
 /** What a roster write answers: the team after it, and whether the entry is new. */
-export interface RosterWrite { team: TeamRow; created: boolean }
+interface RosterWrite { team: TeamRow; created: boolean }
 
 /**
  * A team's roster entries. They have no version of their own: each write bumps the team's and

@@ -23,7 +23,7 @@ export function formatYearlyNumber(year: number, sequence: number): string {
   return `${String(year).padStart(4, '0')}-${String(sequence).padStart(6, '0')}`;
 }
 
-export interface Numbering {
+interface Numbering {
   /** The counter table: (owner, year) primary key, federation_id, last_number. */
   table: 'invoice_counters' | 'license_numbers';
   /** Whose numbering it is: the unit's club or its federation. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { SigningError } from './errors.js';
 import { isInnerList, parseDictionary, StructuredFieldError, type Dictionary } from './structured-fields.js';
 
-export type DigestAlgorithm = 'sha-256' | 'sha-512';
+type DigestAlgorithm = 'sha-256' | 'sha-512';
 const hashes: Record<DigestAlgorithm, string> = { 'sha-256': 'sha256', 'sha-512': 'sha512' };
 
 export function contentDigest(body: Buffer, alg: DigestAlgorithm = 'sha-256'): string {

@@ -1,7 +1,7 @@
 // The signing module's own refusals: the verifier throws them, the server maps each code to
 // its catalog entry, and the partners' client loads nothing of the server.
 
-export type SigningErrorCode = 'signature_required' | 'signature_invalid' | 'signature_expired' | 'digest_mismatch';
+type SigningErrorCode = 'signature_required' | 'signature_invalid' | 'signature_expired' | 'digest_mismatch';
 
 export class SigningError extends Error {
   readonly code: SigningErrorCode;

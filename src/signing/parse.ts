@@ -17,7 +17,7 @@ export interface ParsedSignature {
   signature: Buffer;
 }
 
-export const supportedAlgs = ['hmac-sha256', 'rsa-v1_5-sha256'] as const;
+const supportedAlgs = ['hmac-sha256', 'rsa-v1_5-sha256'] as const;
 const noncePattern = /^[A-Za-z0-9_-]{16,128}$/;
 const invalid = (detail: string) => new SigningError('signature_invalid', detail);
 

@@ -22,7 +22,7 @@ export function serializeInnerList(list: InnerList): string {
   return `(${list.items.map(serializeItem).join(' ')})${serializeParams(list.params)}`;
 }
 
-export function serializeItem(item: Item): string {
+function serializeItem(item: Item): string {
   return serializeBareItem(item.value) + serializeParams(item.params);
 }
 

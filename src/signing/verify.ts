@@ -1,13 +1,13 @@
 // The two signature algorithms of the profile; everything else is refused before reaching here.
 import { constants, createHmac, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 
-export type CredentialAlgorithm = 'hmac-sha256' | 'rsa2';
+type CredentialAlgorithm = 'hmac-sha256' | 'rsa2';
 export type VerifyKey =
   | { algorithm: 'hmac-sha256'; secret: string | Buffer }
   | { algorithm: 'rsa2'; publicKey: KeyObject };
 
 /** The RFC 9421 `alg` name of each credential algorithm. */
-export const algNames = { 'hmac-sha256': 'hmac-sha256', rsa2: 'rsa-v1_5-sha256' } as const;
+const algNames = { 'hmac-sha256': 'hmac-sha256', rsa2: 'rsa-v1_5-sha256' } as const;
 
 /** An absent `alg` matches: the credential pins the algorithm. */
 export function algMatches(alg: string | undefined, algorithm: CredentialAlgorithm): boolean {

@@ -18,7 +18,7 @@ interface Follower {
 }
 
 /** The body of the message of one feed row. */
-export function payloadOf(row: Row): string {
+function payloadOf(row: Row): string {
   return JSON.stringify({ type: `${row.resource_type}.${row.action}`, timestamp: row.occurred_at, data: row });
 }
 

@@ -23,7 +23,7 @@ const isId = (raw: string) => /^[1-9][0-9]{0,17}$/.test(raw);
 
 const shown = `id::text, workspace_id::text, url, events, status, disabled_reason, created_at`;
 
-export interface AddRequest {
+interface AddRequest {
   workspaceId: string;
   url: string;
   events: string[];

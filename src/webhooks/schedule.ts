@@ -6,8 +6,6 @@ const hour = 60 * minute;
 
 export const retryDelaysMs: readonly number[] = [5 * second, 5 * minute, 30 * minute, 2 * hour, 5 * hour, 10 * hour, 10 * hour];
 
-export const maxAttempts = retryDelaysMs.length + 1;
-
 /** An endpoint that has failed every attempt for this long is disabled. */
 export const disableAfterMs = 5 * 24 * hour;
 

@@ -13,7 +13,7 @@ function keyOf(secret: string): Buffer {
 }
 
 /** The `webhook-signature` value: one `v1,…` per secret, in the order given. */
-export function signatureHeader(secrets: string[], id: string, timestampSeconds: number, body: string): string {
+function signatureHeader(secrets: string[], id: string, timestampSeconds: number, body: string): string {
   return secrets.map((secret) => 'v1,' + createHmac('sha256', keyOf(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64')).join(' ');
 }
 

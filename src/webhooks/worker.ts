@@ -18,7 +18,7 @@ import type { MessageStatus } from './states.js';
 
 export type WorkerLog = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
-export interface WorkerOptions {
+interface WorkerOptions {
   sql: Sql;
   masterKey: Buffer;
   /** Addresses exempt from the private-range refusal. */

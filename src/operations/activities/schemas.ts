@@ -4,7 +4,7 @@ import { activityKinds, activityMachine, attendanceStatuses } from '../../resour
 
 const kind = v.picklist(activityKinds, `must be one of ${activityKinds.join(', ')}`);
 
-export const attendanceOut = v.object({
+const attendanceOut = v.object({
   member_id: v.string(),
   status: v.picklist(attendanceStatuses),
   note: v.nullable(v.string()),

@@ -18,7 +18,7 @@ const example = {
   created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-06-02T10:00:00.000Z', version: 2,
 } as const;
 
-export const competitionFields = {
+const competitionFields = {
   ...resourceMeta,
   name: v.string(),
   season_id: out.id,
@@ -32,7 +32,7 @@ export const competitionFields = {
 };
 
 export const competitionOut = v.pipe(v.object(competitionFields), v.title('Competition'), v.examples([example]));
-export const competitionExample = example;
+const competitionExample = example;
 
 export const competitionCreateBody = v.pipe(v.strictObject({
   name: text(1, 120),

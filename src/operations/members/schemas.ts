@@ -17,7 +17,7 @@ const guardians = v.pipe(v.array(guardian), v.maxLength(4, 'must have at most 4 
 
 export type Guardian = v.InferOutput<typeof guardian>;
 
-export const guardianOut = v.object({ name: v.string(), relationship: v.string(), email: v.nullable(out.email), phone: v.nullable(v.string()) });
+const guardianOut = v.object({ name: v.string(), relationship: v.string(), email: v.nullable(out.email), phone: v.nullable(v.string()) });
 
 const exampleGuardian = { name: 'Anne Isabella Milbanke', relationship: 'mother', email: 'anne@example.org', phone: null };
 

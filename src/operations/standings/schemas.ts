@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { out } from '../schemas.js';
 import { competitionMachine } from '../../resources/competitions.js';
 
-export const standingsRowOut = v.object({
+const standingsRowOut = v.object({
   rank: out.integer,
   entry_id: out.id,
   club_id: out.id,

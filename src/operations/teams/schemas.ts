@@ -5,7 +5,7 @@ import { rosterRoles, teamGenders, teamStatuses } from '../../resources/teams.js
 const gender = v.picklist(teamGenders, `must be one of ${teamGenders.join(', ')}`);
 const status = v.picklist(teamStatuses, `must be one of ${teamStatuses.join(', ')}`);
 
-export const rosterEntryOut = v.object({
+const rosterEntryOut = v.object({
   member_id: v.string(),
   role: v.picklist(rosterRoles),
   shirt_number: v.nullable(out.integer),
