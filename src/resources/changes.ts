@@ -57,8 +57,12 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
 export async function readChanges(sql: Db, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
   const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federationId}) as horizon`;
   return sql<Row[]>`
-    select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
-    from changes ch left join credentials c on c.id = ch.credential_id
+    select ${feedRow(sql)}
     where ch.workspace_id = ${workspace.id} and ch.id > ${after} and ch.id <= ${horizon}
     order by ch.id limit ${limit}`;
 }
+
+/** A feed row's columns and their source, for the readers that add their own conditions (the webhook worker reads many feeds at once). */
+export const feedRow = (sql: Db) => sql`
+  ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
+  from changes ch left join credentials c on c.id = ch.credential_id`;
