@@ -59,10 +59,14 @@ export async function readChanges(sql: Db, workspace: Workspace, after: string, 
   // Row comparisons bound the scan to changes_feed_idx: with a bare id range the planner may walk
   // the primary key from `after`, skipping every other workspace's rows (10 000 for a federation).
   return sql<Row[]>`
-    select ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
-    from changes ch left join credentials c on c.id = ch.credential_id
+    select ${feedRow(sql)}
     where ch.workspace_id = ${workspace.id}
       and (ch.workspace_id, ch.id) > (${workspace.id}::bigint, ${after}::bigint)
       and (ch.workspace_id, ch.id) <= (${workspace.id}::bigint, ${horizon}::bigint)
     order by ch.id limit ${limit}`;
 }
+
+/** A feed row's columns and their source, for the readers that add their own conditions (the webhook worker reads many feeds at once). */
+export const feedRow = (sql: Db) => sql`
+  ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
+  from changes ch left join credentials c on c.id = ch.credential_id`;
