@@ -197,5 +197,5 @@ function convert(node: Node, ctx: Context): JsonSchema {
  * With `ctx.components`, titled schemas are collected there and referenced.
  */
 export function toJsonSchema(schema: v.GenericSchema | v.GenericSchemaAsync, ctx: Context = {}): JsonSchema {
-  return convert(schema as unknown as Node, ctx);
+  return convert(schema as Node, ctx);
 }

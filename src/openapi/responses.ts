@@ -5,7 +5,7 @@ import { toJsonSchema, type Context, type JsonSchema } from './json-schema.js';
 
 /** The first of a schema's `v.examples([...])`, titled or not, looked up through optional wrappers. */
 export function exampleOf(schema: Schema | undefined): unknown {
-  let node = schema as unknown as { pipe?: { type: string; examples?: unknown[] }[]; wrapped?: unknown } | undefined;
+  let node = schema as { pipe?: { type: string; examples?: unknown[] }[]; wrapped?: unknown } | undefined;
   while (node && !node.pipe && node.wrapped) node = node.wrapped as typeof node;
   return node?.pipe?.find((item) => item.type === 'examples')?.examples?.[0];
 }
