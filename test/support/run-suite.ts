@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     .filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('dist', 'test', f.replace(/\.ts$/, '.js')));
   const code = await new Promise<number>((resolve) => {
     const child = spawn('npx', [
-      'c8', '--check-coverage', '--lines', '85', '--reporter', 'text-summary', '--reporter', 'text',
+      'c8', '--check-coverage', '--lines', '95', '--reporter', 'text-summary', '--reporter', 'text',
       '--include', 'dist/src/**', '--exclude', 'dist/src/db/embedded.js',
       'tap', '--disable-coverage', '--jobs', '2', '--timeout', '300', ...(files.length ? files : all),
     ], {
