@@ -104,7 +104,7 @@ t.test('65 accepted entries: 422 too_many_entries, still closed, no match', asyn
   t.equal(await matchCount(id), 0);
 });
 
-t.test('64 accepted entries, two legs: 4 032 matches and their change rows, while another club\'s GET /v1/me keeps p99 ≤ 50 ms (or twice the loaded machine\'s own)', async (t) => {
+t.test('64 accepted entries, two legs: 4 032 matches and their change rows, while another club\'s GET /v1/me keeps p99 ≤ 50 ms (or three times the loaded machine\'s own)', async (t) => {
   const { federation, clubs, id } = await league(64, 2);
   const other = await createClub(service);
   const changesBefore = (await service.sql`select count(*)::int as n from changes where resource_type = 'match' and workspace_id = ${federation.id}`)[0]!.n;
@@ -115,12 +115,13 @@ t.test('64 accepted entries, two legs: 4 032 matches and their change rows, whil
     latencies.push(performance.now() - started);
   };
   const p99 = (latencies: number[]) => latencies.sort((a, b) => a - b)[Math.ceil(latencies.length * 0.99) - 1]!;
-  // The 2 cores are shared with other test files: the bound is 50 ms, or twice the p99 the same
-  // polls see with no fixtures running when the machine itself is slower than that. An event
-  // loop blocked by the fixtures stalls a poll for the whole run (seconds), far above either.
+  // The 2 cores are shared with another test file and with Postgres, which the fixtures keep busy
+  // (and every signed request needs): the bound is 50 ms, or three times the p99 the same polls
+  // see with no fixtures running when the machine itself is slower than that. An event loop
+  // blocked by the fixtures stalls a poll for the whole run (seconds), far above either.
   const quiet: number[] = [];
   while (quiet.length < 60) await poll(quiet);
-  const bound = Math.max(50, 2 * p99(quiet));
+  const bound = Math.max(50, 3 * p99(quiet));
   let done = false;
   const began = performance.now();
   let took = 0;
