@@ -7,8 +7,9 @@ import { grantableScopes } from '../../src/auth/scopes.js';
 import { pathNames } from '../../src/openapi/parameters.js';
 import { operations } from '../../src/operations/index.js';
 import type { Operation } from '../../src/operations/operation.js';
+import { idMembers, placesIn, pointer, setAt, type IdMember } from '../support/body-ids.js';
 import { request, startService } from '../support/harness.js';
-import { clubTenantOf, createClub, createFederation, ownedIds, type Tenant } from '../support/factories.js';
+import { clubTenantOf, createClub, createFederation, inState, ownedIds, type Tenant } from '../support/factories.js';
 
 const service = await startService(t);
 const federation = await createFederation(service, { scopes: ['federation:profile:read'] });
@@ -86,7 +87,8 @@ async function idsOf(owner: Tenant, names: string[]): Promise<Record<string, str
 }
 
 const fill = (path: string, ids: Record<string, string>) => path.replace(/\{([a-z_]+)\}/g, (_, name: string) => ids[name]!);
-const routed = operations.filter((o): o is Operation & { kind: 'club' | 'federation' } => o.kind !== 'any');
+type RoutedOperation = Operation & { kind: 'club' | 'federation' };
+const routed = operations.filter((o): o is RoutedOperation => o.kind !== 'any');
 
 t.test('every id-bearing row: ids of another club of the federation, of the federation, of another federation are 404', async (t) => {
   const idRows = routed.filter((o) => o.path.includes('{'));
@@ -112,40 +114,81 @@ t.test('every id-bearing row: ids of another club of the federation, of the fede
   t.equal(walked, idRows.length, 'every id-bearing row walked');
 });
 
-/** The example body's id members that name a resource, replaced one at a time by a foreign id. */
-const bodyIdNames = (op: Operation) => Object.keys((acceptedBody(op) as Record<string, unknown> | undefined) ?? {}).filter((k) => k.endsWith('_id'));
+/** The body schema's id members at any depth, optional ones included (test/support/body-ids.ts). */
+const bodyIds = (op: Operation): IdMember[] => (op.body ? idMembers(op.body) : []);
 
 /** Where the contract's rule says 404 for a body id, which wins over 422 (domain.md, Sanction: "404 otherwise"). */
 const bodyIdsAre404 = new Set(['federation.sanctions.create']);
 
-t.test('every id in a body: ids of another club of the federation, of the federation, of another federation are 422 naming the member', async (t) => {
-  const rows = routed.filter((o) => bodyIdNames(o).length > 0);
-  t.ok(rows.length > 0);
-  for (const op of rows) {
-    const names = bodyIdNames(op);
+/** What the example must change for an id it leaves out to be valid: a plan's invoice has no lines, a person's sanction no club. */
+const exampleFor: Record<string, object> = {
+  'club.invoices.create /plan_id': { lines: undefined, currency: undefined },
+  'federation.sanctions.create /person_id': { subject_type: 'person', club_id: undefined },
+};
+
+/** Every member of an example that names an id, at any depth, as a pointer with `*` for array elements. */
+const exampleIds = (value: unknown, at = ''): string[] =>
+  Array.isArray(value) ? [...new Set(value.flatMap((item) => exampleIds(item, `${at}/*`)))]
+    : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, inner]) => [...(k.endsWith('_id') ? [`${at}/${k}`] : []), ...exampleIds(inner, `${at}/${k}`)])
+      : [];
+
+/** The example body, changed by `change`, with the caller's own ids in every id member it holds; each array element its own. */
+async function ownBody(op: RoutedOperation, own: Record<string, string>, change: object = {}): Promise<object> {
+  let body = { ...(acceptedBody(op) as object), ...change };
+  for (const m of bodyIds(op)) {
+    for (const [i, place] of placesIn(body, m.at).entries()) {
+      body = setAt(body, place, i === 0 ? own[m.name]! : (await idsOf(caller[op.kind], [m.name]))![m.name]!);
+    }
+  }
+  return body;
+}
+
+/** Every change row of every workspace: a refused write records none. */
+const changeCount = async () => (await service.sql<{ n: number }[]>`select count(*)::int as n from changes`)[0]!.n;
+
+t.test('every id in a body, at any depth: ids of another club of the federation, of the federation, of another federation are 422 naming the member', async (t) => {
+  const declared = operations.flatMap((op) => bodyIds(op).map((m) => ({ op, m })));
+  for (const op of operations) {
+    const schema = bodyIds(op).map((m) => pointer(m.at));
+    for (const at of exampleIds(acceptedBody(op))) t.ok(schema.includes(at), `${op.id}: the schema walk finds the example's ${at}`);
+  }
+  let walked = 0;
+  for (const op of routed) {
+    const members = bodyIds(op);
+    if (members.length === 0) continue;
+    const names = [...new Set(members.map((m) => m.name))];
     const own = await idsOf(caller[op.kind], [...new Set([...pathNames(op.path), ...names])]);
     if (!own) {
       t.fail(`${op.id}: no factory for one of ${names.join(', ')} in test/support/factories ownedIds`);
       continue;
     }
     if (op.id === 'club.entries.create') await service.sql`update teams set season_id = (select season_id from competitions where id = ${own.competition_id!}) where id = ${own.team_id!}`;
-    for (const name of names) {
-      for (const who of intrudersFor(op.kind, [name])) {
-        const id = (await idsOf(owners[who], [name]))![name]!;
-        remember(op.kind, name, id);
-        const body = { ...(acceptedBody(op) as object), ...Object.fromEntries(names.map((n) => [n, own[n]])), [name]: id };
-        const res = await caller[op.kind].call(op.method, fill(op.path, own), body);
+    // Only a draft moves to another season (domain.md); an open one answers 409 before reading the id.
+    if (op.id === 'federation.competitions.update') own.competition_id = await inState.competition!(service, caller.federation, 'draft');
+    for (const member of members) {
+      const body = await ownBody(op, own, exampleFor[`${op.id} ${pointer(member.at)}`]);
+      const place = placesIn(body, member.at).at(-1) ?? member.at;
+      for (const who of intrudersFor(op.kind, [member.name])) {
+        const id = (await idsOf(owners[who], [member.name]))![member.name]!;
+        remember(op.kind, member.name, id);
+        const changes = await changeCount();
+        const res = await caller[op.kind].call(op.method, fill(op.path, own), setAt(body, place, id));
+        const what = `${op.id}: ${pointer(place)} of the ${who}`;
+        t.equal(await changeCount(), changes, `${what} changes nothing`);
         if (bodyIdsAre404.has(op.id)) {
-          t.equal(res.status, 404, `${op.id}: /${name} of the ${who}`);
+          t.equal(res.status, 404, what);
+          t.equal(res.body?.code, 'not_found', what);
           t.match(res.body?.detail, 'in the federation', `${op.id}: the detail names the caller's scope`);
           continue;
         }
-        t.equal(res.status, 422, `${op.id}: /${name} of the ${who}`);
-        t.equal(res.body?.code, 'validation_failed', `${op.id}: /${name} of the ${who}`);
-        t.same(res.body?.errors?.map((e: { path: string }) => e.path), [`/${name}`], `${op.id}: names /${name}`);
+        t.equal(res.status, 422, what);
+        t.equal(res.body?.code, 'validation_failed', what);
+        t.same(res.body?.errors?.map((e: { path: string }) => e.path), [pointer(place)], `${op.id}: names ${pointer(place)}`);
       }
+      walked++;
     }
   }
+  t.equal(walked, declared.length, `every one of the ${declared.length} id members the body schemas declare, ${declared.filter(({ m }) => m.at.includes('*')).length} of them in arrays`);
 });
 
 /** Every string a JSON answer carries under `key` (at any depth), with the keys beside it. */
@@ -194,7 +237,9 @@ t.test('every view of every list, feed, standings, fixtures and person carries n
     const resource = op.list ? op.path.split('/').pop()!.replace(/-/g, '_').replace(/ies$/, 'y').replace(/s$/, '') : undefined;
     for (const [key, value, object] of members(res.body.data)) {
       if (typeof value !== 'string') continue;
-      const name = key === 'resource_id' ? `${object.resource_type}_id` : key === 'id' && resource ? `${resource}_id` : key;
+      // A row's own `id` names the listed resource; a nested one (a person's licenses) another.
+      const row = resource && (res.body.data as unknown[]).includes(object);
+      const name = key === 'resource_id' ? `${object.resource_type}_id` : key === 'id' && row ? `${resource}_id` : key;
       if (foreign[op.kind].get(name)?.has(value)) t.fail(`${op.id}: ${key} ${value} is another workspace's ${name}`);
     }
   }
