@@ -21,16 +21,17 @@ export function watchDatabase(sql: Sql, probeMs = 100): Availability {
   let probe: NodeJS.Timeout | undefined;
   let stopped = false;
 
+  // An answer that comes after the caller stopped waiting still ends the outage: when every answer
+  // takes longer than a probe waits (a loaded machine, a distant host), no probe would ever win.
   const check = async (ms = 1000): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
-      sql`select 1`.then(() => true, () => false),
+      sql`select 1`.then(() => (up = true), () => false),
       new Promise<boolean>((resolve) => {
         timer = setTimeout(resolve, ms, false);
       }),
     ]);
     clearTimeout(timer);
-    if (answered) up = true;
     return answered;
   };
 

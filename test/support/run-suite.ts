@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { embeddedServer } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -33,14 +34,17 @@ async function main(): Promise<number> {
   // output of a deleted or renamed test behind in dist/.
   const all = (await readdir(path.join(root, 'test'), { recursive: true }))
     .filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('dist', 'test', f.replace(/\.ts$/, '.js')));
+  const failed: string[] = [];
   const code = await new Promise<number>((resolve) => {
+    // The per-file coverage table goes to coverage/ (npx c8 report --reporter text shows it), so
+    // that what a CI log keeps, its end, is the summary and the failed files.
     const child = spawn('npx', [
-      'c8', '--check-coverage', '--lines', '95', '--reporter', 'text-summary', '--reporter', 'text',
+      'c8', '--check-coverage', '--lines', '95', '--reporter', 'text-summary', '--reporter', 'json',
       '--include', 'dist/src/**', '--exclude', 'dist/src/db/embedded.js',
       'tap', '--disable-coverage', '--jobs', '2', '--timeout', '300', ...(files.length ? files : all),
     ], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'inherit'],
       env: {
         ...process.env,
         TEST_DATABASE_URL: url.toString(),
@@ -48,8 +52,14 @@ async function main(): Promise<number> {
         PARTNER_SECRET_KEY: randomBytes(32).toString('base64'),
       },
     });
-    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+    child.stdout!.pipe(process.stdout);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const file = /^not ok \d+ - (\S+)/.exec(line)?.[1];
+      if (file) failed.push(file);
+    });
+    child.on('close', (exitCode) => resolve(exitCode ?? 1)); // after the last line was read
   });
+  if (failed.length) console.log(`\n# ${failed.length} test file(s) failed:\n${failed.map((f) => `#   ${f}`).join('\n')}`);
 
   await admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {});
   await admin.end();

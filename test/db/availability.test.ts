@@ -1,0 +1,46 @@
+// The outage watch against the real server behind a slow link: when every answer takes longer
+// than a probe waits, the first answer that does come still ends the outage.
+import t from 'tap';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { watchDatabase } from '../../src/db/availability.js';
+import { createPool } from '../../src/db/pool.js';
+import { databaseUrl } from '../support/harness.js';
+
+// Each answer from the server is held this long; a probe waits 2 × 50 ms, and the handshake's three
+// round trips still fit the pool's 1 s connect timeout.
+const latencyMs = 150;
+const probeMs = 50;
+const target = new URL(databaseUrl());
+
+// A TCP relay that holds every chunk from the server for `latencyMs`, in order.
+const relay = net.createServer((client) => {
+  const server = net.connect(Number(target.port), target.hostname);
+  client.pipe(server);
+  server.on('data', (chunk) => void sleep(latencyMs).then(() => client.write(chunk)));
+  const close = () => {
+    client.destroy();
+    server.destroy();
+  };
+  client.on('error', close).on('close', close);
+  server.on('error', close).on('close', close);
+});
+await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+t.teardown(() => relay.close());
+
+const slow = new URL(databaseUrl());
+slow.hostname = '127.0.0.1';
+slow.port = String((relay.address() as net.AddressInfo).port);
+const sql = createPool(slow.toString(), 2);
+t.teardown(() => sql.end({ timeout: 1 }));
+
+t.test('a database slower than the probe: the late answer ends the outage', async (t) => {
+  const availability = watchDatabase(sql, probeMs);
+  t.teardown(() => availability.stop());
+  availability.down();
+  t.notOk(availability.up, 'down at once');
+  t.notOk(await availability.check(2 * probeMs), 'a probe alone gives up before the answer');
+  const deadline = Date.now() + 10_000;
+  while (!availability.up && Date.now() < deadline) await sleep(20);
+  t.ok(availability.up, 'up again once an answer came');
+});
