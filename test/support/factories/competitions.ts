@@ -109,16 +109,19 @@ export async function createMatchVolume(service: Service, federationId: string, 
     insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
     select ${federationId}, c, t.club_id, t.id, 'Team', 'accepted' from unnest(${competitionIds}::bigint[]) c, teams t
     where t.id = any(${teams.map((t) => t.id)}::bigint[])`;
+  // Each competition's entries as arrays in club order, so that match g picks its two sides by
+  // position: a join on computed keys was planned as a nested loop, 100 000 × 10 000 rows.
   await sql`
-    with e as (select id, competition_id, club_id, team_id, row_number() over (partition by competition_id order by club_id) - 1 as i from entries
-               where competition_id = any(${competitionIds}::bigint[]))
+    with e as (select competition_id, array_agg(id order by club_id) as entry_ids,
+                 array_agg(club_id order by club_id) as club_ids, array_agg(team_id order by club_id) as team_ids
+               from entries where competition_id = any(${competitionIds}::bigint[]) group by competition_id),
+    m as (select g, e.*, 1 + g % ${clubs} as h, 1 + (g + 1) % ${clubs} as a from generate_series(0, ${count - 1}) g
+          join e on e.competition_id = (${competitionIds}::bigint[])[1 + (g / ${clubs}) % ${competitions}])
     insert into matches (federation_id, competition_id, round, leg, home_entry_id, home_club_id, home_team_id, home_team_name,
       away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at)
-    select ${federationId}, h.competition_id, 1 + (g / ${clubs * competitions}) % 50, 1, h.id, h.club_id, h.team_id, 'Team',
-      a.id, a.club_id, a.team_id, 'Team', timestamptz '2030-01-01T00:00:00Z' + g * interval '30 minutes'
-    from generate_series(0, ${count - 1}) g
-    join e h on h.competition_id = (${competitionIds}::bigint[])[1 + (g / ${clubs}) % ${competitions}] and h.i = g % ${clubs}
-    join e a on a.competition_id = h.competition_id and a.i = (g + 1) % ${clubs}`;
+    select ${federationId}, competition_id, 1 + (g / ${clubs * competitions}) % 50, 1, entry_ids[h], club_ids[h], team_ids[h], 'Team',
+      entry_ids[a], club_ids[a], team_ids[a], 'Team', timestamptz '2030-01-01T00:00:00Z' + g * interval '30 minutes'
+    from m`;
   await sql`analyze matches`;
   return { clubIds, competitionIds };
 }
