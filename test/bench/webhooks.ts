@@ -68,6 +68,10 @@ interface Round {
   load: number[];
   lost: number;
   badIds: number;
+  /** From the first commit to the last healthy endpoint's first receipt, s: above BENCH_WEBHOOK_SECONDS the worker fell behind. */
+  drainS: number;
+  /** CPU of this process (writer, worker and receiver) per delivery, ms. */
+  cpuMs: number;
 }
 
 async function round(slow: boolean, label: string): Promise<Round> {
@@ -119,6 +123,7 @@ async function round(slow: boolean, label: string): Promise<Round> {
     const load: number[] = [];
     const sampler = setInterval(() => load.push(load1()), 1000);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     outageFrom = t0;
     const writes: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
@@ -147,13 +152,18 @@ async function round(slow: boolean, label: string): Promise<Round> {
           + ` (${waiting.filter((k) => k.startsWith('/down ')).length} of them the down endpoint's), ${refused} attempt(s) refused with 503`);
       }
     }
+    const cpu = process.cpuUsage(cpu0);
     await worker.stop().catch(() => {});
 
     const latency = (p: (path: string) => boolean) => [...committed].filter(([, c]) => p(c.path)).map(([k, c]) => (received.get(k)?.[0]?.at ?? Infinity) - c.at);
     const fmt = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} messages)`;
     const healthyMs = latency((p) => p.startsWith('/c'));
     const slowMs = latency((p) => p === '/slow');
-    console.log(`  commit to receipt, healthy endpoints: ${fmt(healthyMs)}`);
+    const drainS = (Math.max(...[...committed].filter(([, c]) => c.path.startsWith('/c')).map(([k]) => received.get(k)?.[0]?.at ?? Infinity)) - t0) / 1000;
+    const deliveries = [...received.values()].reduce((n, r) => n + r.length, 0) + refused;
+    const cpuMs = (cpu.user + cpu.system) / 1000 / deliveries;
+    console.log(`  commit to receipt, healthy endpoints: ${fmt(healthyMs)}; the last arrived ${drainS.toFixed(1)} s after the first commit;`
+      + ` this process (writer, worker, receiver) used ${cpuMs.toFixed(2)} ms of CPU per delivery`);
     if (slow) console.log(`  commit to receipt, the 9 s endpoint: ${fmt(slowMs.filter(Number.isFinite))}; ${slowMs.filter((x) => !Number.isFinite(x)).length} not yet delivered when the round ended (one per 9 s by design)`);
 
     // Every delivery must carry its change's webhook-id, msg_<change id>, on the first try and on every repeat.
@@ -169,7 +179,7 @@ async function round(slow: boolean, label: string): Promise<Round> {
     const lost = missing().length;
     const healthyRepeats = [...committed.keys()].filter((k) => k.startsWith('/c')).reduce((n, k) => n + Math.max(0, (received.get(k)?.length ?? 1) - 1), 0);
     console.log(`  every endpoint but the 9 s one: ${lost} lost, ${healthyRepeats} duplicates at the healthy endpoints; load average while committing ${Math.min(...load).toFixed(2)}-${Math.max(...load).toFixed(2)}, now ${load1().toFixed(2)}`);
-    return { slow, healthyMs, slowMs, load, lost, badIds };
+    return { slow, healthyMs, slowMs, load, lost, badIds, drainS, cpuMs };
   } finally {
     server.closeAllConnections();
     server.close();
@@ -190,9 +200,9 @@ export async function benchWebhooks(): Promise<number> {
   for (let i = 0; i < 2 * comparePairs; i++) rounds.push(await round(i % 2 === 0, `round ${i + 1} of ${2 * comparePairs}`));
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nhealthy endpoints' commit to receipt, ${rate} changes/s for ${seconds} s, with and without the endpoint answering after 9 s:`);
-  console.log(line(['round', '9 s endpoint', 'p50 ms', 'p99 ms', 'max ms', 'messages', 'load average (1 min) while committing']));
-  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---']));
+  console.log(line(['round', '9 s endpoint', 'p50 ms', 'p99 ms', 'max ms', 'messages', 'last receipt (s after first commit)', 'CPU ms per delivery', 'load average (1 min) while committing']));
+  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   rounds.forEach((r, i) => console.log(line([String(i + 1), r.slow ? 'with' : 'without', quantile(r.healthyMs, 0.5).toFixed(1), quantile(r.healthyMs, 0.99).toFixed(1),
-    Math.max(...r.healthyMs).toFixed(1), String(r.healthyMs.length), `${Math.min(...r.load).toFixed(2)}-${Math.max(...r.load).toFixed(2)}`])));
+    Math.max(...r.healthyMs).toFixed(1), String(r.healthyMs.length), r.drainS.toFixed(1), r.cpuMs.toFixed(2), `${Math.min(...r.load).toFixed(2)}-${Math.max(...r.load).toFixed(2)}`])));
   return rounds.every((r) => r.lost === 0 && r.badIds === 0) ? 0 : 1;
 }
