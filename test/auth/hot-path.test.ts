@@ -10,7 +10,8 @@ import { databaseUrl, postgres, serviceAt } from '../support/harness.js';
 
 const statements: string[] = [];
 const sql = postgres(databaseUrl(), { max: 4, onnotice: () => {}, debug: (_connection, query) => statements.push(query) });
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent' });
+// No webhook worker: its polls share the pool and are not the requests' statements.
+const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
 const running = await createApp(config, sql);
 const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
 t.teardown(async () => {
