@@ -203,7 +203,8 @@ t.test('a poller following after= across the switch sees no gap and no duplicate
   t.ok(polls.includes('503 service_unavailable') && polls.filter((s) => s === '200').length > 10, `${polls.length} polls, 503 during the switch`);
   const expected = ['200', '503 service_unavailable', '401 signature_expired'];
   t.same(polls.filter((s) => !expected.includes(s)), [], 'every poll answered 200 or 503 (or refused for a signature of the reset\'s second)');
-  t.ok(seen.length > 100, `${seen.length} changes seen`);
+  // How many depends on the machine's speed; that they are exactly the feed's is checked below.
+  t.ok(seen.length > 20, `${seen.length} changes seen`);
   t.equal(new Set(seen).size, seen.length, 'none twice');
   t.same(seen, [...seen].sort((x, y) => Number(x) - Number(y)), 'in id order');
   const rows = await primary<{ id: string }[]>`select id from changes where workspace_id = ${club.id} and id <= ${last ?? 0} order by id`;

@@ -1,15 +1,16 @@
-// `npm test`: a real Postgres (DATABASE_URL, or a private embedded one under .data/test),
-// a fresh database for the run, then every test file under tap, with c8 measuring coverage.
+// `npm test`: a real Postgres (DATABASE_URL, or a private embedded one under .data/test), a fresh
+// database for the run, then every test file (tap tests, test/support/run-files.ts runs them) with
+// c8 measuring coverage. Arguments: a subset of the compiled files to run, without coverage.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import postgres from 'postgres';
 import { embeddedServer } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { freePort } from './cluster.js';
+import { runFiles, totals } from './run-files.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -34,32 +35,32 @@ async function main(): Promise<number> {
   // output of a deleted or renamed test behind in dist/.
   const all = (await readdir(path.join(root, 'test'), { recursive: true }))
     .filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join('dist', 'test', f.replace(/\.ts$/, '.js')));
-  const failed: string[] = [];
-  const code = await new Promise<number>((resolve) => {
-    // The per-file coverage table goes to coverage/ (npx c8 report --reporter text shows it), so
-    // that what a CI log keeps, its end, is the summary and the failed files.
-    const child = spawn('npx', [
-      'c8', '--check-coverage', '--lines', '95', '--reporter', 'text-summary', '--reporter', 'json',
+  // Coverage is c8's, from what V8 writes for every process of the run; a subset skips it.
+  const coverage = path.join(root, 'coverage');
+  await rm(coverage, { recursive: true, force: true });
+  const env = {
+    ...process.env,
+    TEST_DATABASE_URL: url.toString(),
+    TEST_EMBEDDED_BIN: embedded ? '1' : '',
+    PARTNER_SECRET_KEY: randomBytes(32).toString('base64'),
+    ...(files.length ? {} : { NODE_V8_COVERAGE: path.join(coverage, 'tmp') }),
+  };
+  const started = performance.now();
+  const results = await runFiles(files.length ? files : all, { cwd: root, env, jobs: Number(process.env.TEST_JOBS || 2), timeoutS: 300 });
+  const failed = results.filter((r) => !r.ok).map((r) => r.file);
+  const sum = totals(results);
+  console.log(`# ${results.length} files in ${((performance.now() - started) / 1000).toFixed(0)} s; ${Object.entries(sum).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+
+  // The per-file table goes to coverage/ (npx c8 report --reporter text shows it), so that what a
+  // CI log keeps, its end, is the summary and the failed files.
+  const covered = files.length ? 0 : await new Promise<number>((resolve) => {
+    spawn('npx', [
+      'c8', 'report', '--check-coverage', '--lines', '95', '--reporter', 'text-summary', '--reporter', 'json',
       '--include', 'dist/src/**', '--exclude', 'dist/src/db/embedded.js',
-      'tap', '--disable-coverage', '--jobs', '2', '--timeout', '300', ...(files.length ? files : all),
-    ], {
-      cwd: root,
-      stdio: ['inherit', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        TEST_DATABASE_URL: url.toString(),
-        TEST_EMBEDDED_BIN: embedded ? '1' : '',
-        PARTNER_SECRET_KEY: randomBytes(32).toString('base64'),
-      },
-    });
-    child.stdout!.pipe(process.stdout);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const file = /^not ok \d+ - (\S+)/.exec(line)?.[1];
-      if (file) failed.push(file);
-    });
-    child.on('close', (exitCode) => resolve(exitCode ?? 1)); // after the last line was read
+    ], { cwd: root, stdio: 'inherit' }).on('close', (exitCode) => resolve(exitCode ?? 1));
   });
   if (failed.length) console.log(`\n# ${failed.length} test file(s) failed:\n${failed.map((f) => `#   ${f}`).join('\n')}`);
+  const code = failed.length || covered ? 1 : 0;
 
   await admin.unsafe(`drop database if exists ${database} with (force)`).catch(() => {});
   await admin.end();
