@@ -51,8 +51,8 @@ async function main(): Promise<number> {
   const sum = totals(results);
   console.log(`# ${results.length} files in ${((performance.now() - started) / 1000).toFixed(0)} s; ${Object.entries(sum).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 
-  // The per-file table goes to coverage/ (npx c8 report --reporter text shows it), so that what a
-  // CI log keeps, its end, is the summary and the failed files.
+  // The per-file figures go to coverage/coverage-final.json, so that what a CI log keeps, its end,
+  // is the summary and the failed files.
   const covered = files.length ? 0 : await new Promise<number>((resolve) => {
     spawn('npx', [
       'c8', 'report', '--check-coverage', '--lines', '95', '--reporter', 'text-summary', '--reporter', 'json',
