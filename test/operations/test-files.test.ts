@@ -18,14 +18,6 @@ const resourceOf = (id: string) => resources.find((r) => existsSync(path.join(so
  * file must leave it, or this test fails.
  */
 const testedBySibling = new Set([
-  'club.activities.get',
-  'federation.categories.list',
-  'federation.changes.list',
-  'club.competitions.get',
-  'federation.competitions.close',
-  'federation.competitions.get',
-  'federation.competitions.list',
-  'federation.competitions.open',
   'club.invoices.get',
   'federation.licenses.get',
   'federation.licenses.list',
