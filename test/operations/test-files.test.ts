@@ -18,12 +18,6 @@ const resourceOf = (id: string) => resources.find((r) => existsSync(path.join(so
  * file must leave it, or this test fails.
  */
 const testedBySibling = new Set([
-  'club.invoices.get',
-  'federation.licenses.get',
-  'federation.licenses.list',
-  'federation.licenses.reinstate',
-  'federation.licenses.reject',
-  'federation.licenses.suspend',
   'club.matches.get',
   'federation.matches.get',
   'federation.matches.list',
