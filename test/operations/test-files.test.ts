@@ -18,10 +18,6 @@ const resourceOf = (id: string) => resources.find((r) => existsSync(path.join(so
  * file must leave it, or this test fails.
  */
 const testedBySibling = new Set([
-  'club.matches.get',
-  'federation.matches.get',
-  'federation.matches.list',
-  'federation.matches.result',
   'club.members.restore',
   'federation.officials.list',
   'federation.officials.update',
