@@ -5,7 +5,7 @@ import t from 'tap';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
 import { walkPages } from '../../support/pages.js';
-import { newClub, createFederation, createMatch, createClosedCompetition, generateFixtures, type Tenant } from '../../support/factories.js';
+import { newClub, createCompetition, createFederation, createMatch, createClosedCompetition, generateFixtures, type Tenant } from '../../support/factories.js';
 
 const service = await startService(t);
 const report = (club: Tenant, match: string, home_score: number, away_score: number) =>
@@ -15,15 +15,13 @@ const decide = (federation: Tenant, match: string, home_score: number, away_scor
 const competitionStatus = async (federation: Tenant, id: string) =>
   (await federation.call('GET', `/v1/federation/competitions/${id}`)).body.data.status;
 
-/** A league of two clubs, its one match kicked off in the past. */
+/** A scheduled league of two clubs and its one match, kicked off in the past. */
 async function setup() {
   const federation = await createFederation(service);
-  const home = await newClub(service, federation.id);
-  const away = await newClub(service, federation.id);
-  const league = await createClosedCompetition(service, federation, [{ club: home, name: 'Home' }, { club: away, name: 'Away' }]);
-  await generateFixtures(federation, league.id, { first_round_on: '2020-05-02' });
-  const [match] = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).ids;
-  return { federation, home, away, league, match: match! };
+  const [home, away] = [await newClub(service, federation.id), await newClub(service, federation.id)];
+  const league = await createCompetition(service, federation.id, { status: 'scheduled' });
+  const match = await createMatch(service, home, away, { competition_id: league, scheduled_at: '2020-05-02T13:00:00.000Z' });
+  return { federation, home, away, league: { id: league }, match };
 }
 
 t.test('the federation decides a disputed match, and corrects a played one (version bumped, table follows)', async (t) => {
@@ -38,7 +36,7 @@ t.test('the federation decides a disputed match, and corrects a played one (vers
   t.match(corrected.body.data, { home_score: 0, away_score: 3, result_source: 'federation', version: 5 });
   t.same((await feedOf(home)).filter((r) => r[0] === 'match').slice(-2), [['match', match, 'result_recorded', 4], ['match', match, 'result_recorded', 5]]);
   const table = (await federation.call('GET', `/v1/federation/competitions/${league.id}/standings`)).body.data.rows;
-  t.same(table.map((r: any) => [r.team_name, r.points, r.goals_for, r.goals_against]), [['Away', 3, 3, 0], ['Home', 0, 0, 3]]);
+  t.same(table.map((r: any) => [r.team_name, r.points, r.goals_for, r.goals_against]), [['Away team', 3, 3, 0], ['Home team', 0, 0, 3]]);
   t.equal(await competitionStatus(federation, league.id), 'completed');
 });
 
