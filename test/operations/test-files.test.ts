@@ -18,14 +18,6 @@ const resourceOf = (id: string) => resources.find((r) => existsSync(path.join(so
  * file must leave it, or this test fails.
  */
 const testedBySibling = new Set([
-  'club.members.restore',
-  'federation.officials.list',
-  'federation.officials.update',
-  'federation.persons.get',
-  'club.plans.update',
-  'club.profile.get',
-  'federation.seasons.list',
-  'federation.seasons.update',
   'club.teams.get',
   'club.transfers.cancel',
   'club.transfers.get',
