@@ -1,10 +1,10 @@
-// federation.categories.create and list: the code unique per federation (409), the age range
+// federation.categories.create: the code unique per federation (409), the age range
 // in order, every club's feed told.
 import t from 'tap';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
 import { walkPages } from '../../support/pages.js';
-import { createCategory, createClub, createFederation } from '../../support/factories.js';
+import { createClub, createFederation } from '../../support/factories.js';
 
 const service = await startService(t);
 
@@ -57,17 +57,4 @@ t.test('bad input is 422 and creates nothing', async (t) => {
   }
   t.same((await walkPages(federation, '/v1/federation/license-categories')).ids, []);
   t.same(await feedOf(federation), []);
-});
-
-t.test('list: by status; another federation\'s categories never appear', async (t) => {
-  const federation = await createFederation(service);
-  const other = await createFederation(service);
-  const active = await createCategory(service, federation.id, { code: 'A1' });
-  const retired = await createCategory(service, federation.id, { code: 'R1', status: 'retired' });
-  const theirs = await createCategory(service, other.id, { code: 'A1' });
-  const all = await walkPages(federation, '/v1/federation/license-categories?limit=1');
-  t.same(all.ids, [active, retired]);
-  t.notOk(all.ids.includes(theirs));
-  t.same((await walkPages(federation, '/v1/federation/license-categories?status=retired')).ids, [retired]);
-  t.same((await walkPages(other, '/v1/federation/license-categories')).ids, [theirs]);
 });

@@ -76,15 +76,3 @@ t.test('bad query parameters are 400 invalid_query; a cursor of another filter i
   t.equal(moved.status, 400);
   t.equal(moved.body.code, 'invalid_cursor');
 });
-
-t.test('get: another club\'s invoice, or none, is 404', async (t) => {
-  const club = await createClub(service);
-  const other = await createClub(service);
-  const theirs = await createInvoice(service, other);
-  for (const id of [theirs, '999999999999']) {
-    const res = await club.call('GET', `/v1/club/invoices/${id}`);
-    t.equal(res.status, 404);
-    t.equal(res.body.code, 'not_found');
-  }
-  t.same(ids(await club.call('GET', '/v1/club/invoices')), []);
-});

@@ -1,3 +1,4 @@
+// club.members.archive: active → archived; an archived member is 409; a stale If-Match 412.
 import t from 'tap';
 import { startService } from '../../support/harness.js';
 import { createClub, type Tenant } from '../../support/factories.js';
@@ -8,14 +9,10 @@ const service = await startService(t);
 const base = { first_name: 'Anna', last_name: 'de Vries', birth_date: '2010-04-02', gender: 'female' };
 const actions = async (club: Tenant) => (await feedOf(club)).map(([, id, action, version]) => `${id}:${action}:${version}`);
 
-t.test('archive and restore from every state', async (t) => {
+t.test('archive from every state', async (t) => {
   const club = await createClub(service);
   const m = (await club.call('POST', '/v1/club/members', base)).body.data;
   const path = `/v1/club/members/${m.id}`;
-  const wrongRestore = await club.call('POST', `${path}/restore`, {});
-  t.equal(wrongRestore.status, 409);
-  t.equal(wrongRestore.body.code, 'invalid_state');
-  t.equal(wrongRestore.body.detail, `member ${m.id} is active; only an archived member can be restored`);
   const archived = await club.call('POST', `${path}/archive`);
   t.equal(archived.status, 200);
   t.match(archived.body.data, { id: m.id, status: 'archived', version: 2, first_name: 'Anna' });
@@ -23,26 +20,21 @@ t.test('archive and restore from every state', async (t) => {
   t.equal(again.status, 409);
   t.equal(again.body.code, 'invalid_state');
   t.equal(again.body.detail, `member ${m.id} is archived; only an active member can be archived`);
-  const restored = await club.call('POST', `${path}/restore`, {}, { headers: { 'if-match': '"2"' } });
-  t.equal(restored.status, 200);
-  t.match(restored.body.data, { status: 'active', version: 3 });
-  t.equal((await club.call('GET', path)).body.data.status, 'active');
-  t.same(await actions(club), [`${m.id}:created:1`, `${m.id}:archived:2`, `${m.id}:restored:3`]);
+  t.equal((await club.call('GET', path)).body.data.status, 'archived');
+  t.same(await actions(club), [`${m.id}:created:1`, `${m.id}:archived:2`]);
   const extra = await club.call('POST', `${path}/archive`, { reason: 'x' });
   t.equal(extra.status, 422, 'actions take an empty body');
   t.same(extra.body.errors, [{ path: '/reason', message: 'unknown member' }]);
 });
 
-t.test('a stale If-Match on archive, restore and delete is 412 and changes nothing', async (t) => {
+t.test('a stale If-Match on archive and delete is 412 and changes nothing', async (t) => {
   const club = await createClub(service);
   const m = (await club.call('POST', '/v1/club/members', base)).body.data;
   const path = `/v1/club/members/${m.id}`;
   const stale = { headers: { 'if-match': '"5"' } };
   t.equal((await club.call('POST', `${path}/archive`, {}, stale)).status, 412);
   t.equal((await club.call('DELETE', path, undefined, stale)).status, 412);
-  await club.call('POST', `${path}/archive`, {});
-  t.equal((await club.call('POST', `${path}/restore`, {}, stale)).status, 412);
   const now = await club.call('GET', path);
-  t.match(now.body.data, { status: 'archived', version: 2 });
-  t.same(await actions(club), [`${m.id}:created:1`, `${m.id}:archived:2`]);
+  t.match(now.body.data, { status: 'active', version: 1 });
+  t.same(await actions(club), [`${m.id}:created:1`]);
 });

@@ -1,6 +1,5 @@
-// club.results.report and federation.matches.result: agreeing reports make the match played,
-// disagreeing ones leave it to the federation, whose result or correction wins; the last result
-// completes the competition, also when two last results commit at once.
+// club.results.report: agreeing reports make the match played and may complete the competition;
+// disagreeing ones leave it open for the federation (federation.matches.result).
 import t from 'tap';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
@@ -10,8 +9,6 @@ import { newClub, createFederation, createMatch, createClosedCompetition, genera
 const service = await startService(t);
 const report = (club: Tenant, match: string, home_score: number, away_score: number, headers: Record<string, string> = {}) =>
   club.call('POST', `/v1/club/matches/${match}/result-report`, { home_score, away_score }, { headers });
-const decide = (federation: Tenant, match: string, home_score: number, away_score: number) =>
-  federation.call('POST', `/v1/federation/matches/${match}/result`, { home_score, away_score });
 
 /** A league of two clubs, its one match kicked off in the past. */
 async function setup() {
@@ -64,22 +61,6 @@ t.test('disagreeing reports leave the match open; a corrected report that agrees
   t.same(fixed.body.data.reports.map((r: any) => [r.club_id, r.home_score]).sort(), [[away.id, 1], [home.id, 1]].sort());
 });
 
-t.test('the federation decides a disputed match, and corrects a played one (version bumped, table follows)', async (t) => {
-  const { federation, home, away, league, match } = await setup();
-  await report(home, match, 1, 0);
-  await report(away, match, 0, 1);
-  const decided = await decide(federation, match, 2, 2);
-  t.equal(decided.status, 200);
-  t.match(decided.body.data, { status: 'played', home_score: 2, away_score: 2, result_source: 'federation', version: 4 });
-  t.equal(decided.body.data.reports.length, 2, 'the reports are kept');
-  const corrected = await decide(federation, match, 0, 3);
-  t.match(corrected.body.data, { home_score: 0, away_score: 3, result_source: 'federation', version: 5 });
-  t.same((await feedOf(home)).filter((r) => r[0] === 'match').slice(-2), [['match', match, 'result_recorded', 4], ['match', match, 'result_recorded', 5]]);
-  const table = (await federation.call('GET', `/v1/federation/competitions/${league.id}/standings`)).body.data.rows;
-  t.same(table.map((r: any) => [r.team_name, r.points, r.goals_for, r.goals_against]), [['Away', 3, 3, 0], ['Home', 0, 0, 3]]);
-  t.equal(await competitionStatus(federation, league.id), 'completed');
-});
-
 t.test('before kickoff, on a cancelled match, or for a club not party: refused, nothing recorded', async (t) => {
   const federation = await createFederation(service);
   const home = await newClub(service, federation.id);
@@ -109,18 +90,4 @@ t.test('bad scores are 422 naming the field; a stale If-Match is 412; nothing re
   }
   t.equal((await report(home, match, 1, 0, { 'if-match': '"7"' })).status, 412);
   t.same((await home.call('GET', `/v1/club/matches/${match}`)).body.data.reports, []);
-});
-
-t.test('two last results at once: the competition completes exactly once', async (t) => {
-  const federation = await createFederation(service);
-  const clubs = [await newClub(service, federation.id), await newClub(service, federation.id), await newClub(service, federation.id)];
-  const league = await createClosedCompetition(service, federation, clubs.map((club, i) => ({ club, name: `T${i}` })));
-  await generateFixtures(federation, league.id, { first_round_on: '2020-05-02' });
-  const matches = (await walkPages(federation, `/v1/federation/matches?competition_id=${league.id}`)).ids;
-  t.equal(matches.length, 3);
-  t.equal((await decide(federation, matches[0]!, 1, 0)).status, 200);
-  const answers = await Promise.all([decide(federation, matches[1]!, 2, 0), decide(federation, matches[2]!, 0, 2)]);
-  t.same(answers.map((r) => r.status), [200, 200]);
-  t.equal(await competitionStatus(federation, league.id), 'completed');
-  t.equal((await feedOf(federation)).filter((r) => r[0] === 'competition' && r[2] === 'completed').length, 1);
 });

