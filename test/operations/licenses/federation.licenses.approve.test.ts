@@ -1,6 +1,7 @@
 // federation.licenses.approve: a club requests, the federation approves (number, person, validity);
 // numbers stay unique under concurrent approvals; the duplicate check links one human being to one person.
 import t from 'tap';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
 import {
@@ -98,11 +99,20 @@ t.test('the duplicate check: the same names without case and accents and the sam
   t.equal((await approve(next)).person_id, pa.person_id);
 });
 
-t.test('20 concurrent approvals: 20 different numbers; two members of one human being: one person', async (t) => {
+/** Calls again after a 503, as the contract tells a partner to: approvals of one federation queue, and a loaded machine may pass the deadline. */
+async function retrying(call: () => Promise<{ status: number; body: any }>) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await call();
+    if (res.status !== 503 || attempt === 30) return res;
+    await sleep(100);
+  }
+}
+
+t.test('20 concurrent approvals: 20 different numbers, no gap (an approval answered 503 took none); two members of one human being: one person', async (t) => {
   const { federation, club, season, category } = await world(2032);
   const licenses: string[] = [];
   for (let i = 0; i < 20; i++) licenses.push(await createLicense(service, club.id, { season_id: season, category_id: category }));
-  const answers = await Promise.all(licenses.map((id) => federation.call('POST', `/v1/federation/licenses/${id}/approve`)));
+  const answers = await Promise.all(licenses.map((id) => retrying(() => federation.call('POST', `/v1/federation/licenses/${id}/approve`))));
   t.same(answers.map((r) => r.status), licenses.map(() => 200));
   const numbers = answers.map((r) => r.body.data.number as string).sort();
   t.same(numbers, Array.from({ length: 20 }, (_, i) => `2032-${String(i + 1).padStart(6, '0')}`));
