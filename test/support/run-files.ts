@@ -2,11 +2,14 @@
 // time. The runner is ours for what it costs: tap's loads @tapjs/processinfo into every test
 // process, about 0.8 s of CPU each, for coverage and change tracking the suite takes from c8.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface FileResult {
   file: string;
   ok: boolean;
   ms: number;
+  /** CPU seconds of the file's process and the processes it waited for (not the shared Postgres). */
+  cpuS: number;
   /** The file's closing `# { total, pass, fail, todo, … }`; absent when it never got there. */
   counts?: Record<string, number>;
   output: string;
@@ -25,6 +28,18 @@ const rank = (file: string) => {
   return i < 0 ? longest.length : i;
 };
 
+/**
+ * CPU seconds of this process's reaped children (cutime + cstime of /proc/self/stat). A child's
+ * time is added in one step when it is reaped (just before its 'exit'), so the growth between two
+ * exits is that child's.
+ */
+function reapedCpuS(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ: 100 on Linux
+}
+
+let lastReaped = reapedCpuS();
+
 function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: number): Promise<FileResult> {
   const started = performance.now();
   // tap in the file times its own tests out (TAP_TIMEOUT, which a file may raise: the quick start
@@ -35,12 +50,18 @@ function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: nu
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
   const kill = setTimeout(() => child.kill('SIGKILL'), killAfterS * 1000);
+  let cpuS = 0;
+  child.on('exit', () => {
+    const reaped = reapedCpuS();
+    cpuS = reaped - lastReaped;
+    lastReaped = reaped;
+  });
   return new Promise((resolve) => child.on('close', (code, signal) => {
     clearTimeout(kill);
     const summary = /^# (\{ total: .*\})$/m.exec(output)?.[1];
     const counts = summary ? Object.fromEntries([...summary.matchAll(/(\w+): (\d+)/g)].map(([, k, n]) => [k, Number(n)])) : undefined;
     if (signal) output += `\n# killed (${signal}) after ${killAfterS} s\n`;
-    resolve({ file, ok: code === 0, ms: performance.now() - started, counts, output });
+    resolve({ file, ok: code === 0, ms: performance.now() - started, cpuS, counts, output });
   }));
 }
 
@@ -53,7 +74,7 @@ export async function runFiles(files: string[], options: { cwd: string; env: Nod
     for (let file = queue.shift(); file; file = queue.shift()) {
       const result = await runFile(file, options.cwd, options.env, options.timeoutS);
       results.push(result);
-      const line = `${result.ok ? 'ok' : 'not ok'} ${results.length} - ${file} # time=${result.ms.toFixed(0)}ms`;
+      const line = `${result.ok ? 'ok' : 'not ok'} ${results.length} - ${file} # time=${result.ms.toFixed(0)}ms cpu=${result.cpuS.toFixed(1)}s`;
       console.log(result.ok ? line : `# Subtest: ${file}\n${result.output.replace(/^/gm, '    ')}\n${line}`);
     }
   };
