@@ -15,6 +15,8 @@ interface ListSpec<Row extends Versioned> {
   expand?(rows: Row[]): Promise<unknown[]>;
   /** The row as the caller may see it. */
   shape?(row: Row): unknown;
+  /** Columns a filter holds to one value, ordered before `id` (the same order) to choose the index. */
+  orderBefore?: Fragment;
 }
 
 export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, ListQuery>, spec: ListSpec<Row>): Promise<Reply> {
@@ -29,7 +31,7 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
   const rows = await sql<Row[]>`
     select ${spec.store.selection(sql)} from ${sql(spec.store.table)}
-    where ${where} order by id limit ${query.limit + 1}`;
+    where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : sql``}id limit ${query.limit + 1}`;
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
   return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
 }

@@ -1,5 +1,6 @@
 // Licenses: a club requests one for a member and a season; the federation decides. The
 // license is the club's and the federation's; only the club sees which member holds it.
+import type { Fragment } from 'postgres';
 import { notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
@@ -78,4 +79,15 @@ export async function moveLicense(unit: Unit, license: LicenseRow, toClubId: str
   const moved = await licenses.update(unit, license, { club_id: toClubId, member_id: memberId });
   unit.record({ type: 'license', id: moved.id, action: 'updated', version: moved.version, audience: { workspaces: [license.club_id] } });
   return moved;
+}
+
+/**
+ * The lists' `season_id` filter. Written `= any(…)` and ordered before `id` (one season, so the
+ * same order), it keeps the season in the sort key: the primary key cannot serve the page, and
+ * the planner walks licenses_season_idx or licenses_season_club_idx (sql/00018) from the cursor.
+ * As `season_id = …` it walked the primary key past every license of the other season.
+ */
+export function seasonFilter(db: Db, seasonId: string | undefined): { filter?: Fragment; orderBefore?: Fragment } {
+  if (seasonId === undefined) return {};
+  return { filter: db`season_id = any(${[seasonId]}::bigint[])`, orderBefore: db`season_id` };
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { licenses, licenseMachine } from '../../resources/licenses.js';
+import { licenses, licenseMachine, seasonFilter } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
@@ -22,10 +22,12 @@ export const clubLicensesList = defineOperation({
   list: true,
   handler: (ctx) => {
     const q = ctx.query;
+    const season = seasonFilter(ctx.db, q.season_id);
     return listById(ctx, {
       store: licenses,
-      filters: [equals(ctx, 'status', q.status), equals(ctx, 'season_id', q.season_id),
+      filters: [equals(ctx, 'status', q.status), season.filter,
         equals(ctx, 'member_id', q.member_id), equals(ctx, 'category_id', q.category_id)],
+      orderBefore: season.orderBefore,
     });
   },
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { licenses, licenseView, licenseMachine } from '../../resources/licenses.js';
+import { licenses, licenseView, licenseMachine, seasonFilter } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
 import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
@@ -23,11 +23,13 @@ export const federationLicensesList = defineOperation({
   list: true,
   handler: (ctx) => {
     const q = ctx.query;
+    const season = seasonFilter(ctx.db, q.season_id);
     return listById(ctx, {
       store: licenses,
-      filters: [equals(ctx, 'status', q.status), equals(ctx, 'club_id', q.club_id), equals(ctx, 'season_id', q.season_id),
+      filters: [equals(ctx, 'status', q.status), equals(ctx, 'club_id', q.club_id), season.filter,
         equals(ctx, 'category_id', q.category_id), equals(ctx, 'person_id', q.person_id)],
       shape: (row) => licenseView(row, ctx.workspace),
+      orderBefore: season.orderBefore,
     });
   },
 });

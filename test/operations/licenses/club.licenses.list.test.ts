@@ -30,3 +30,24 @@ t.test('list: the club\'s own licenses by id, with every filter; another club\'s
   t.same((await walkPages(club, `/v1/club/licenses?updated_since=${since}`)).ids, [ids[2]]);
   t.equal((await club.call('GET', '/v1/club/licenses?status=lost')).body.code, 'invalid_query');
 });
+
+t.test('season_id: the season\'s licenses by id, page after page, with the other season\'s in between', async (t) => {
+  const federation = await createFederation(service);
+  const club = await createClub(service, federation);
+  const [older, newer] = [await createSeason(service, federation.id, 'closed', 2029), await createSeason(service, federation.id, 'open', 2030)];
+  const bySeason: Record<string, string[]> = { [older]: [], [newer]: [] };
+  const approved: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const season = i % 3 === 0 ? older : newer;
+    const id = await createLicense(service, club.id, { season_id: season, status: i % 2 ? 'approved' : 'requested' });
+    bySeason[season]!.push(id);
+    if (i % 2) approved.push(id);
+  }
+  for (const season of [older, newer]) {
+    t.same((await walkPages(club, `/v1/club/licenses?season_id=${season}&limit=2`)).ids, bySeason[season], `season ${season}: its licenses, in id order`);
+    t.same((await walkPages(federation, `/v1/federation/licenses?season_id=${season}&club_id=${club.id}&limit=1`)).ids, bySeason[season],
+      'the federation\'s list, with the club, too');
+  }
+  t.same((await walkPages(club, `/v1/club/licenses?season_id=${newer}&status=approved&limit=1`)).ids,
+    bySeason[newer]!.filter((id) => approved.includes(id)), 'with a status too');
+});
