@@ -14,7 +14,8 @@ import { startLoad } from './load.js';
 import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
 import { startScript, startService } from './processes.js';
 import { summarizeProfiles } from './profile.js';
-import { ceilingReport, table, targetReport, type Row } from './report.js';
+import { ceilingReport, cpuTargets, table, targetReport, type Row } from './report.js';
+import { rsaVerifyMicros } from './rsa-cost.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { createClub, deepCursors, explainList, insertMembers, memberIds, signedGet } from './setup.js';
 
@@ -53,7 +54,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
     const after = cpu();
     const cores = { server: 0, postgres: 0, generator: 0 };
     for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
-    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores };
+    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, wall };
   } finally {
     await load.stop();
   }
@@ -111,7 +112,10 @@ async function main(): Promise<number> {
 
   const round_ = scenarios({ service, bare, canned, reader, writer, memberPaths, billedMembers }).filter((s) => !only || only.includes(s.name));
   const rows: Row[] = [];
+  const rsa = new Map<number, number>();
   for (let round = 1; round <= rounds; round++) {
+    rsa.set(round, rsaVerifyMicros());
+    console.log(`round ${round}: one RSA-2048 verify costs ${rsa.get(round)!.toFixed(1)} µs of CPU (node:crypto, median of 5 × 200)`);
     for (const scenario of round_) {
       const bareRate = rows.find((r) => r.round === round && r.scenario === 'bare')?.result.perSecond ?? 0;
       const hmacRate = rows.find((r) => r.round === round && r.scenario === 'me-hmac')?.result.perSecond ?? 0;
@@ -124,7 +128,8 @@ async function main(): Promise<number> {
 
   for (let round = 1; round <= rounds; round++) console.log('\n' + table(rows, round));
   console.log('\n' + ceilingReport(rows));
-  console.log(`\ntargets (issue 12):\n${targetReport(rows)}`);
+  console.log(`\ntargets (issue 12):\n${targetReport(rows, { rsaVerifyMicros: rsa })}`);
+  console.log(`\ntargets (issue 21), CPU per answered request against bare's of the same round:\n${targetReport(rows, { rsaVerifyMicros: rsa }, cpuTargets)}`);
   console.log(`\n1-minute load average at end: ${os.loadavg()[0]!.toFixed(2)}`);
   if (profileDir) {
     await service.stop();
