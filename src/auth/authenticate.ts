@@ -68,16 +68,9 @@ function doesNotVerify(detail: string, base: string, parsed: ParsedSignature, re
  * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
  * nonce and rate window. Returns the body it read, so that it is read exactly once.
  */
-export async function authenticate(
-  sql: Sql,
-  store: CredentialStore,
-  settings: AuthSettings,
-  request: SignedRequest,
-  hasBody: boolean,
-  readBody: () => Promise<Buffer>,
-): Promise<Authenticated & { body: Buffer }> {
+export async function authenticate(...args: Parameters<typeof verified>): ReturnType<typeof verified> {
   try {
-    return await verified(sql, store, settings, request, hasBody, readBody);
+    return await verified(...args);
   } catch (error) {
     throw asApiError(error);
   }
