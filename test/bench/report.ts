@@ -1,6 +1,7 @@
 // The printed results: one table per round, each scenario next to the bare baseline of its round,
 // then the issue's targets checked on every round.
 import type { LoadResult } from './load.js';
+import type { GcCount } from './processes.js';
 
 export interface Row {
   round: number;
@@ -12,6 +13,8 @@ export interface Row {
   cores: { server: number; postgres: number; generator: number };
   /** Seconds measured (the CPU figures' clock). */
   wall: number;
+  /** The service's collections while measured, when profiled. */
+  gc?: GcCount;
 }
 
 /** CPU µs per answered request, from /proc: cores × wall ÷ requests. It does not depend on the generator's speed. */
@@ -97,4 +100,11 @@ export function targetReport(rows: Row[], context: Context, list = targets): str
     const verdict = met === values.length ? 'met' : `missed in ${values.length - met} of ${values.length} rounds (worst ${show(t, worst)})`;
     return `${t.scenario} ${t.what} ${t.atLeast ? '≥' : '≤'} ${show(t, t.limit)}: ${values.map((x) => show(t, x)).join(', ')} → ${verdict}`;
   }).join('\n');
+}
+
+/** The service's garbage collections per 1000 answered requests (profile mode): fewer objects per request, fewer scavenges. */
+export function gcReport(rows: Row[]): string {
+  const lines = rows.filter((r) => r.gc).map((r) =>
+    `  round ${r.round} ${r.scenario}: ${((1000 * r.gc!.scavenges) / r.result.ok).toFixed(2)} scavenges, ${((1000 * r.gc!.markCompacts) / r.result.ok).toFixed(3)} mark-compacts`);
+  return ['garbage collections of the service per 1000 answered requests (--trace-gc):', ...lines].join('\n');
 }

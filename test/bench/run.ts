@@ -2,7 +2,7 @@
 // processes, then rounds of closed-loop scenarios at concurrency 32 from autocannon, each scenario
 // next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
 // names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (a CPU profile of
-// the service, summarized at the end) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
+// the service, summarized at the end, and its garbage collections per request from --trace-gc) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { startLoad } from './load.js';
 import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
 import { startScript, startService } from './processes.js';
 import { summarizeProfiles } from './profile.js';
-import { ceilingReport, cpuTargets, table, targetReport, type Row } from './report.js';
+import { ceilingReport, cpuTargets, gcReport, table, targetReport, type Row } from './report.js';
 import { rsaVerifyMicros } from './rsa-cost.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { createClub, deepCursors, explainList, insertMembers, memberIds, signedGet } from './setup.js';
@@ -47,6 +47,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
       postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
       generator: cpuSeconds(process.pid), // every thread of this process: the load threads
     });
+    const gcBefore = scenario.target.gc && { ...scenario.target.gc };
     const before = cpu();
     const started = performance.now();
     const result = await load.measure(seconds);
@@ -54,7 +55,8 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
     const after = cpu();
     const cores = { server: 0, postgres: 0, generator: 0 };
     for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
-    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, wall };
+    const gc = gcBefore && { scavenges: scenario.target.gc!.scavenges - gcBefore.scavenges, markCompacts: scenario.target.gc!.markCompacts - gcBefore.markCompacts };
+    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, wall, gc };
   } finally {
     await load.stop();
   }
@@ -133,6 +135,7 @@ async function main(): Promise<number> {
   console.log(`\n1-minute load average at end: ${os.loadavg()[0]!.toFixed(2)}`);
   if (profileDir) {
     await service.stop();
+    console.log(`\n${gcReport(rows)}`);
     console.log(`\nCPU profile of the service over the whole run:\n${await summarizeProfiles(profileDir)}`);
   }
   return 0;
