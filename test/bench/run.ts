@@ -44,7 +44,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
     const pgPids = postgresPids(pgData);
     const cpu = () => ({
       server: cpuSeconds(scenario.target.pid),
-      postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      postgres: pgPids.map(cpuSeconds),
       generator: cpuSeconds(process.pid), // every thread of this process: the load threads
     });
     const gcBefore = scenario.target.gc && { ...scenario.target.gc };
@@ -53,8 +53,9 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
     const result = await load.measure(seconds);
     const wall = (performance.now() - started) / 1000;
     const after = cpu();
-    const cores = { server: 0, postgres: 0, generator: 0 };
-    for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
+    // A backend that exits meanwhile reads 0 after: what it used is lost, not subtracted.
+    const postgres = after.postgres.reduce((sum, used, i) => sum + Math.max(0, used - before.postgres[i]!), 0);
+    const cores = { server: (after.server - before.server) / wall, postgres: postgres / wall, generator: (after.generator - before.generator) / wall };
     const gc = gcBefore && { scavenges: scenario.target.gc!.scavenges - gcBefore.scavenges, markCompacts: scenario.target.gc!.markCompacts - gcBefore.markCompacts };
     return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, wall, gc };
   } finally {
