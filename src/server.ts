@@ -5,8 +5,9 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import { readBody } from './http/body.js';
 import { logRequest, type Log } from './http/log.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
-import { answerProtocolError, everyResponse } from './http/protocol-errors.js';
+import { answerProtocolError } from './http/protocol-errors.js';
 import { requestIdFor } from './http/respond.js';
+import { writeResponse } from './http/write-response.js';
 
 export interface Listening {
   port: number;
@@ -53,13 +54,7 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     const { response } = handled;
     // A body left unread (a 413, a refusal before reading) is not drained: the connection closes.
     const unread = !req.complete;
-    // The response is this request's own plain data: its headers object is completed in place.
-    const headers = Object.assign(response.headers, everyResponse);
-    headers['x-request-id'] = request.requestId;
-    headers['content-length'] = String(Buffer.byteLength(response.body));
-    if (closing || unread) headers.connection = 'close';
-    res.writeHead(response.status, headers);
-    res.end(response.body);
+    writeResponse(res, response.status, response.headers, response.body, request.requestId, closing || unread);
     const clientAborted = unread && req.destroyed;
     logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress, clientAborted });
   };

@@ -30,7 +30,7 @@ export function refuseOtherCredentials(headers: IncomingHttpHeaders, query: URLS
   const carried = headers.authorization !== undefined ? 'an Authorization header'
     : headers.cookie !== undefined ? 'a Cookie header'
     : headers['x-api-key'] !== undefined ? 'an X-Api-Key header'
-    : refusedQuery.find((name) => query.has(name));
+    : query.size > 0 ? refusedQuery.find((name) => query.has(name)) : undefined;
   if (carried) {
     throw new ApiError('unsupported_credentials',
       `${carried.startsWith('a') ? carried : `the ${carried} query parameter`} is not accepted: sign the request (RFC 9421)`);
@@ -68,10 +68,12 @@ function doesNotVerify(detail: string, base: string, parsed: ParsedSignature, re
  * Steps 2–7 of the pipeline: signature headers, credential, window, body digest and signature,
  * nonce and rate window. Returns the body it read, so that it is read exactly once.
  */
-export function authenticate(...args: Parameters<typeof verified>): ReturnType<typeof verified> {
-  return verified(...args).catch((error: unknown) => {
+export async function authenticate(...args: Parameters<typeof verified>): ReturnType<typeof verified> {
+  try {
+    return await verified(...args);
+  } catch (error) {
     throw asApiError(error);
-  });
+  }
 }
 
 async function verified(

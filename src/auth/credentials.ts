@@ -20,13 +20,23 @@ export interface Credential {
   expiresAt: Date | null;
   rateLimit: number | null;
   workspace: Workspace & { name: string };
-  key: { algorithm: 'hmac-sha256'; secret: string } | { algorithm: 'rsa2'; publicKey: KeyObject };
+  /** The HMAC secret's bytes (the string as shown, `sk_…`), or the RSA public key: made once per credential. */
+  key: { algorithm: 'hmac-sha256'; secret: Buffer } | { algorithm: 'rsa2'; publicKey: KeyObject };
 }
 
 /** What a handler may know of the calling credential: everything but its key material. */
 export type Caller = Omit<Credential, 'key'>;
 
-export function callerOf({ key: _key, ...caller }: Credential): Caller {
+const callers = new WeakMap<Credential, Caller>();
+
+/** Made once per cached credential, not per request. */
+export function callerOf(credential: Credential): Caller {
+  let caller = callers.get(credential);
+  if (!caller) {
+    const { key: _key, ...rest } = credential;
+    caller = rest;
+    callers.set(credential, caller);
+  }
   return caller;
 }
 
@@ -55,7 +65,7 @@ function toCredential(row: Row, masterKey: Buffer): Credential {
     rateLimit: row.rate_limit,
     workspace: { id: row.workspace_id, kind: row.workspace_kind, name: row.workspace_name, federationId: row.federation_id },
     key: row.algorithm === 'hmac-sha256'
-      ? { algorithm: 'hmac-sha256', secret: open(masterKey, row.secret_sealed!) }
+      ? { algorithm: 'hmac-sha256', secret: Buffer.from(open(masterKey, row.secret_sealed!), 'utf8') }
       : { algorithm: 'rsa2', publicKey: createPublicKey(row.public_key!) },
   };
 }

@@ -29,6 +29,7 @@ function queryObject(query: URLSearchParams): Record<string, string | string[]> 
 }
 
 export function validateQuery<T>(schema: v.GenericSchema<unknown, T> | undefined, query: URLSearchParams): T {
+  if (query.size === 0 && !schema) return undefined as T;
   const value = queryObject(query);
   const unstorable = [...query].filter(([name, text]) => !isStorableText(name) || !isStorableText(text)).map(([name]) => name);
   if (unstorable.length > 0) {

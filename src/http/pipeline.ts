@@ -86,7 +86,8 @@ function methodNotAllowed(allow: string[], method: string): ApiError {
 async function handleV1(app: App, req: Incoming, path: string, query: URLSearchParams, progress: Progress, deadline: Deadline): Promise<Outgoing> {
   refuseOtherCredentials(req.headers, query);
   const signed = { method: req.method, target: req.target, authority: req.authority, scheme: req.scheme, headers: req.headers };
-  const { credential, rate, body } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), req.readBody);
+  const readBody = () => deadline.offClock(req.readBody);
+  const { credential, rate, body } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), readBody);
   progress.credential = credential;
   progress.rate = rate;
   if (rate.exceeded) {
@@ -119,7 +120,7 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
     if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-  const run = () => runOperation(app.sql, op, credential, { ...req, rateLimit, deadline, cursors: app.cursors }, input, async (tx, response) => {
+  const run = () => runOperation(app.sql, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input, async (tx, response) => {
     deadline.check(); // a write that outlived its request rolls back rather than commit unseen
     if (progress.claim) await complete(tx, progress.claim, response);
   });
@@ -137,8 +138,7 @@ async function timedV1(app: App, req: Incoming, path: string, query: URLSearchPa
   if (!app.database.up) throw unavailable();
   const deadline = startDeadline(app.deadlineMs);
   try {
-    const timed = { ...req, readBody: () => deadline.offClock(req.readBody) };
-    return await deadline.race(handleV1(app, timed, path, query, progress, deadline));
+    return await deadline.race(handleV1(app, req, path, query, progress, deadline));
   } finally {
     deadline.clear();
   }

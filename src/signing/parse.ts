@@ -1,6 +1,7 @@
 // Reads Signature-Input and Signature and applies this service's profile (auth.md, "Signing every /v1 request").
 import { SigningError } from './errors.js';
 import { checkComponents, splitTarget, type ComponentId, type SignedRequest } from './components.js';
+import { parseSignatureFast } from './parse-fast.js';
 import { signatureParamsValue } from './signature-base.js';
 import { isInnerList, parseDictionary, StructuredFieldError, type Dictionary, type Member, type Params } from './structured-fields.js';
 
@@ -21,7 +22,13 @@ const supportedAlgs = ['hmac-sha256', 'rsa-v1_5-sha256'] as const;
 const noncePattern = /^[A-Za-z0-9_-]{16,128}$/;
 const invalid = (detail: string) => new SigningError('signature_invalid', detail);
 
+/** The usual shape is read by the fast path; anything else, every refusal included, by the general parser. */
 export function parseSignature(req: SignedRequest, hasBody: boolean): ParsedSignature {
+  return parseSignatureFast(req, hasBody) ?? parseSignatureGeneral(req, hasBody);
+}
+
+/** RFC 9651 parsing of both headers, then the profile's checks. */
+export function parseSignatureGeneral(req: SignedRequest, hasBody: boolean): ParsedSignature {
   const inputs = readDictionary(req, 'signature-input');
   const signatures = readDictionary(req, 'signature');
   if (inputs.size !== 1 || signatures.size !== 1) throw invalid('exactly one signature is accepted');

@@ -8,6 +8,25 @@ export interface Child {
   base: string;
   pid: number;
   stop(): Promise<void>;
+  /** With a profile: the collections V8 has reported so far (`--trace-gc`). */
+  gc?: GcCount;
+}
+
+export interface GcCount { scavenges: number; markCompacts: number }
+
+/** Counts the lines `--trace-gc` writes to the child's stdout (the service logs nothing else at LOG_LEVEL=silent). */
+function countCollections(child: ChildProcess): GcCount {
+  const gc = { scavenges: 0, markCompacts: 0 };
+  let tail = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (tail + chunk).split('\n');
+    tail = lines.pop()!;
+    for (const line of lines) {
+      if (line.includes(' Scavenge ')) gc.scavenges++;
+      else if (line.includes(' Mark-Compact')) gc.markCompacts++;
+    }
+  });
+  return gc;
 }
 
 /** SIGTERM, then SIGKILL if the child has not exited within `graceMs`. */
@@ -36,14 +55,15 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
 
 /**
  * `node bin/partner-service serve` against `databaseUrl`, on a free loopback port; with
- * `profileDir`, a V8 CPU profile of the whole run is written there when it stops.
+ * `profileDir`, a V8 CPU profile of the whole run is written there when it stops, and its
+ * garbage collections are counted.
  */
 export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
   const port = await freePort();
-  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc'] : [];
   const child = spawn(process.execPath, [...profile, path.join(root, 'bin/partner-service'), 'serve'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', profileDir ? 'pipe' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -59,7 +79,7 @@ export async function startService(root: string, databaseUrl: string, secretKey:
       RATE_LIMIT: '1000000',
     },
   });
-  const service = { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child) };
+  const service: Child = { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child), gc: profileDir ? countCollections(child) : undefined };
   try {
     await waitHealthy(service.base, child, 30_000);
   } catch (error) {

@@ -2,7 +2,7 @@
 // processes, then rounds of closed-loop scenarios at concurrency 32 from autocannon, each scenario
 // next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
 // names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (a CPU profile of
-// the service, summarized at the end) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
+// the service, summarized at the end, and its garbage collections per request from --trace-gc) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +14,8 @@ import { startLoad } from './load.js';
 import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
 import { startScript, startService } from './processes.js';
 import { summarizeProfiles } from './profile.js';
-import { ceilingReport, table, targetReport, type Row } from './report.js';
+import { ceilingReport, cpuTargets, gcReport, table, targetReport, type Row } from './report.js';
+import { rsaVerifyMicros } from './rsa-cost.js';
 import { scenarios, type Scenario } from './scenarios.js';
 import { createClub, deepCursors, explainList, insertMembers, memberIds, signedGet } from './setup.js';
 import { webhookBudgetMs } from './webhooks.js';
@@ -45,17 +46,20 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
     const pgPids = postgresPids(pgData);
     const cpu = () => ({
       server: cpuSeconds(scenario.target.pid),
-      postgres: pgPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      postgres: pgPids.map(cpuSeconds),
       generator: cpuSeconds(process.pid), // every thread of this process: the load threads
     });
+    const gcBefore = scenario.target.gc && { ...scenario.target.gc };
     const before = cpu();
     const started = performance.now();
     const result = await load.measure(seconds);
     const wall = (performance.now() - started) / 1000;
     const after = cpu();
-    const cores = { server: 0, postgres: 0, generator: 0 };
-    for (const k of Object.keys(cores) as (keyof typeof cores)[]) cores[k] = (after[k] - before[k]) / wall;
-    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores };
+    // A backend that exits meanwhile reads 0 after: what it used is lost, not subtracted.
+    const postgres = after.postgres.reduce((sum, used, i) => sum + Math.max(0, used - before.postgres[i]!), 0);
+    const cores = { server: (after.server - before.server) / wall, postgres: postgres / wall, generator: (after.generator - before.generator) / wall };
+    const gc = gcBefore && { scavenges: scenario.target.gc!.scavenges - gcBefore.scavenges, markCompacts: scenario.target.gc!.markCompacts - gcBefore.markCompacts };
+    return { round, scenario: scenario.name, result, rss: peakRss(scenario.target.pid), cores, wall, gc };
   } finally {
     await load.stop();
   }
@@ -113,7 +117,10 @@ async function main(): Promise<number> {
 
   const round_ = scenarios({ service, bare, canned, reader, writer, memberPaths, billedMembers }).filter((s) => !only || only.includes(s.name));
   const rows: Row[] = [];
+  const rsa = new Map<number, number>();
   for (let round = 1; round <= rounds; round++) {
+    rsa.set(round, rsaVerifyMicros());
+    console.log(`round ${round}: one RSA-2048 verify costs ${rsa.get(round)!.toFixed(1)} µs of CPU (node:crypto, median of 5 × 200)`);
     for (const scenario of round_) {
       const bareRate = rows.find((r) => r.round === round && r.scenario === 'bare')?.result.perSecond ?? 0;
       const hmacRate = rows.find((r) => r.round === round && r.scenario === 'me-hmac')?.result.perSecond ?? 0;
@@ -126,10 +133,12 @@ async function main(): Promise<number> {
 
   for (let round = 1; round <= rounds; round++) console.log('\n' + table(rows, round));
   console.log('\n' + ceilingReport(rows));
-  console.log(`\ntargets (issue 12):\n${targetReport(rows)}`);
+  console.log(`\ntargets (issue 12):\n${targetReport(rows, { rsaVerifyMicros: rsa })}`);
+  console.log(`\ntargets (issue 21), CPU per answered request against bare's of the same round:\n${targetReport(rows, { rsaVerifyMicros: rsa }, cpuTargets)}`);
   console.log(`\n1-minute load average at end: ${os.loadavg()[0]!.toFixed(2)}`);
   if (profileDir) {
     await service.stop();
+    console.log(`\n${gcReport(rows)}`);
     console.log(`\nCPU profile of the service over the whole run:\n${await summarizeProfiles(profileDir)}`);
   }
   return 0;

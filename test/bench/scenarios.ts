@@ -1,12 +1,14 @@
 // The scenarios of one round, in order: where the load goes, which process answers it, and the
 // requests it sends (signed before the clock starts).
 import type { Shot } from './load.js';
+import type { GcCount } from './processes.js';
 import { presign, type Late, type Template } from './presign.js';
 import type { Club } from './setup.js';
 
 export interface Target {
   base: string;
   pid: number;
+  gc?: GcCount;
 }
 
 /** The requests a run sends in turn: over again when `cycle`, else signed on demand once used up. */
