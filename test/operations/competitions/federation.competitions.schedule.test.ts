@@ -108,11 +108,14 @@ t.test('64 accepted entries, two legs: 4 032 matches and their change rows, whil
   const { federation, clubs, id } = await league(64, 2);
   const other = await createClub(service);
   const changesBefore = (await service.sql`select count(*)::int as n from changes where resource_type = 'match' and workspace_id = ${federation.id}`)[0]!.n;
-  // Sequential polls, as a partner's client would: each waits for the previous answer.
+  // Four pollers, each as a partner's client would poll: every poll waits for the previous
+  // answer. Four give a p99 that is not just the single slowest poll of the run.
   const poll = async (latencies: number[]) => {
-    const started = performance.now();
-    t.equal((await other.call('GET', '/v1/me')).status, 200);
-    latencies.push(performance.now() - started);
+    await Promise.all([0, 1, 2, 3].map(async () => {
+      const started = performance.now();
+      t.equal((await other.call('GET', '/v1/me')).status, 200);
+      latencies.push(performance.now() - started);
+    }));
   };
   const p99 = (latencies: number[]) => latencies.sort((a, b) => a - b)[Math.ceil(latencies.length * 0.99) - 1]!;
   // The 2 cores are shared with another test file and with Postgres, which the fixtures keep busy
@@ -120,14 +123,14 @@ t.test('64 accepted entries, two legs: 4 032 matches and their change rows, whil
   // see with no fixtures running when the machine itself is slower than that. An event loop
   // blocked by the fixtures stalls a poll for the whole run (seconds), far above either.
   const quiet: number[] = [];
-  while (quiet.length < 60) await poll(quiet);
+  while (quiet.length < 200) await poll(quiet);
   const bound = Math.max(50, 3 * p99(quiet));
   let done = false;
   const began = performance.now();
   let took = 0;
   const fixturesRequest = schedule(federation, id).finally(() => { done = true; took = performance.now() - began; });
   const latencies: number[] = [];
-  while (!done || latencies.length < 20) await poll(latencies);
+  while (!done || latencies.length < 100) await poll(latencies);
   const res = await fixturesRequest;
   t.equal(res.status, 200, `${JSON.stringify(res.body)} after ${took.toFixed(0)} ms`);
   t.equal(res.body.data.status, 'scheduled');
