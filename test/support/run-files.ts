@@ -1,4 +1,4 @@
-// Runs test files as tap's own runner would, each in its own node process writing TAP, two at a
+// Runs test files as tap's own runner would, each in its own node process writing TAP, a few at a
 // time. The runner is ours for what it costs: tap's loads @tapjs/processinfo into every test
 // process, about 0.8 s of CPU each, for coverage and change tracking the suite takes from c8.
 import { spawn } from 'node:child_process';
@@ -38,9 +38,18 @@ function reapedCpuS(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ: 100 on Linux
 }
 
-let lastReaped = reapedCpuS();
+/** Each call: the CPU seconds reaped since the previous call. */
+function reapedMeanwhile(): () => number {
+  let last = reapedCpuS();
+  return () => {
+    const now = reapedCpuS();
+    const meanwhile = now - last;
+    last = now;
+    return meanwhile;
+  };
+}
 
-function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: number): Promise<FileResult> {
+function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: number, reaped: () => number): Promise<FileResult> {
   const started = performance.now();
   // tap in the file times its own tests out (TAP_TIMEOUT, which a file may raise: the quick start
   // allows itself 600 s); the kill is for a file that hangs outside its tests.
@@ -51,11 +60,7 @@ function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: nu
   child.stderr.on('data', (c) => (output += c));
   const kill = setTimeout(() => child.kill('SIGKILL'), killAfterS * 1000);
   let cpuS = 0;
-  child.on('exit', () => {
-    const reaped = reapedCpuS();
-    cpuS = reaped - lastReaped;
-    lastReaped = reaped;
-  });
+  child.on('exit', () => (cpuS = reaped()));
   return new Promise((resolve) => child.on('close', (code, signal) => {
     clearTimeout(kill);
     const summary = /^# (\{ total: .*\})$/m.exec(output)?.[1];
@@ -69,10 +74,11 @@ function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: nu
 export async function runFiles(files: string[], options: { cwd: string; env: NodeJS.ProcessEnv; jobs: number; timeoutS: number }): Promise<FileResult[]> {
   const queue = [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const results: FileResult[] = [];
+  const reaped = reapedMeanwhile();
   console.log(`TAP version 14\n1..${files.length}`);
   const lane = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
-      const result = await runFile(file, options.cwd, options.env, options.timeoutS);
+      const result = await runFile(file, options.cwd, options.env, options.timeoutS, reaped);
       results.push(result);
       const line = `${result.ok ? 'ok' : 'not ok'} ${results.length} - ${file} # time=${result.ms.toFixed(0)}ms cpu=${result.cpuS.toFixed(1)}s`;
       console.log(result.ok ? line : `# Subtest: ${file}\n${result.output.replace(/^/gm, '    ')}\n${line}`);
