@@ -29,6 +29,7 @@ const warmupSeconds = 2;
 const connections = 32;
 const memberCount = 100_000;
 const webhooks = process.env.BENCH_WEBHOOKS === '1';
+const volume = process.env.BENCH_VOLUME === '1';
 
 // Undone in reverse order on every way out: children stopped, Postgres stopped, the temp dir removed.
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -67,6 +68,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
 
 async function main(): Promise<number> {
   if (webhooks) return (await import('./webhooks.js')).benchWebhooks();
+  if (volume) return (await import('./volume.js')).benchVolume();
   if (!(seconds > 0) || !(rounds > 0)) throw new Error('BENCH_SECONDS and BENCH_ROUNDS must be positive numbers');
   const cpus = os.cpus();
   console.log(`machine: ${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
@@ -146,7 +148,8 @@ async function main(): Promise<number> {
 
 // Never hangs: past the budget everything is torn down and the run fails. The webhook bench waits
 // for the real retry schedule (about 36 minutes for its 10-minute outage): its own budget.
-const budgetMs = webhooks ? webhookBudgetMs() : (300 + rounds * 7 * (seconds + warmupSeconds + 60)) * 1000;
+// The volume run: its seed (minutes at national scale) and about 150 variants of at most 5 s each.
+const budgetMs = webhooks ? webhookBudgetMs() : volume ? 60 * 60 * 1000 : (300 + rounds * 7 * (seconds + warmupSeconds + 60)) * 1000;
 const finish = (code: number) => cleanup().finally(() => process.exit(code));
 const watchdog = setTimeout(() => {
   console.error(`bench: no result within ${budgetMs / 1000} s, giving up`);

@@ -1,0 +1,328 @@
+// `BENCH_VOLUME=1 npm run bench`: every operation of the router table against a national data set
+// (src/console/seed.ts, BENCH_VOLUME_SCALE=national|small) in a private Postgres with
+// pg_stat_statements, the service in a child process. Reads run as the seed's federation and its
+// big club (first page, a page a few cursors deep, each documented filter, a lookup by a seeded
+// id); writes as fresh tenants made by the test factories inside the same database, one fresh
+// row per request where a write consumes its target (test/support/scenarios.ts), and member
+// create in the big club. Each variant: concurrency 8, up to BENCH_VOLUME_COUNT (200) requests or
+// 5 s. Then the fixtures targets: competitions of 20 and 64 accepted entries, 2 legs, scheduled one
+// at a time. Prints the table, the misses against the issue's targets and the service's peak RSS.
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import { seed, type Scale } from '../../src/console/seed.js';
+import { embeddedServer, freePort } from '../../src/db/embedded.js';
+import { migrate } from '../../src/db/migrate.js';
+import { createPool, type Sql } from '../../src/db/pool.js';
+import { pathNames } from '../../src/openapi/parameters.js';
+import { operations } from '../../src/operations/index.js';
+import type { Operation } from '../../src/operations/operation.js';
+import { signRequest, type SigningKey } from '../../src/signing/client.js';
+import { serviceAt, type Service } from '../support/harness.js';
+import { successScenario } from '../support/scenarios.js';
+import { peakRss, resetPeak } from './machine.js';
+import { startService } from './processes.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const scale = (process.env.BENCH_VOLUME_SCALE || 'national') as Scale;
+const count = Number(process.env.BENCH_VOLUME_COUNT || 200);
+const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 40);
+const concurrency = 8;
+const maxSeconds = 5;
+
+interface Req { method: string; path: string; body?: unknown; key: SigningKey }
+interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; rows: number; statements: number | undefined; non2xx: number; firstError?: string }
+interface Caller { id: string; kind: 'club' | 'federation'; key: SigningKey }
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+
+async function send(base: string, r: Req): Promise<{ status: number; json: any }> {
+  const url = new URL(r.path, base);
+  const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+  const headers = signRequest({ method: r.method, url, headers: body !== undefined ? { 'content-type': 'application/json' } : {}, body, key: r.key });
+  const res = await fetch(url, { method: r.method, headers, body });
+  const text = await res.text();
+  let json: any;
+  try { json = text ? JSON.parse(text) : undefined; } catch { json = text; }
+  return { status: res.status, json };
+}
+
+/** Statements the service ran since the last reset (pg_stat_statements), the bench's own left out. */
+async function statements(sql: Sql, on: boolean): Promise<number | undefined> {
+  if (!on) return undefined;
+  const [row] = await sql<{ n: string }[]>`select coalesce(sum(calls), 0)::text as n from pg_stat_statements where query not ilike '%pg_stat_statements%'`;
+  return Number(row!.n);
+}
+
+/** Concurrency 8 until `next` runs dry, `count` requests were sent or 5 s passed. */
+async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => Req | undefined): Promise<Omit<Result, 'op' | 'kind' | 'variant'>> {
+  if (pss) await sql`select pg_stat_statements_reset()`;
+  const ms: number[] = [];
+  let non2xx = 0, rows = 0, sent = 0, firstError: string | undefined;
+  const until = performance.now() + maxSeconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (sent < count && performance.now() < until) {
+      const r = next(sent++);
+      if (!r) return;
+      const t = performance.now();
+      const res = await send(base, r);
+      ms.push(performance.now() - t);
+      if (res.status < 200 || res.status > 299) {
+        non2xx++;
+        firstError ??= `${res.status} ${JSON.stringify(res.json).slice(0, 160)}`;
+      } else rows = Array.isArray(res.json?.data) ? res.json.data.length : 1;
+    }
+  }));
+  const n = await statements(sql, pss);
+  return { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length, rows, statements: n === undefined ? undefined : n / Math.max(1, ms.length), non2xx, firstError };
+}
+
+/** Unwraps optional/pipe layers to the object entries of a query schema. */
+function entries(schema: unknown): Record<string, unknown> {
+  let s = schema as any;
+  for (let i = 0; i < 6 && s && !s.entries; i++) s = s.wrapped ?? s.pipe?.[0];
+  return (s?.entries ?? {}) as Record<string, unknown>;
+}
+
+/** The options of a picklist somewhere inside a filter's schema. */
+function options(schema: unknown): string[] | undefined {
+  let s = schema as any;
+  for (let i = 0; i < 6 && s; i++) {
+    if (Array.isArray(s.options)) return s.options.filter((o: unknown) => typeof o === 'string');
+    s = s.wrapped ?? s.pipe?.[0] ?? s.item;
+  }
+  return undefined;
+}
+
+/** Ids of seeded rows each caller can see, by parameter name. */
+async function seededIds(sql: Sql, fedId: string, clubId: string) {
+  const one = async (q: Promise<{ id: string }[]>) => (await q)[0]?.id;
+  const season = await one(sql`select id::text from seasons where federation_id = ${fedId} and status = 'open' limit 1`);
+  const common = {
+    season_id: season,
+    category_id: await one(sql`select id::text from license_categories where federation_id = ${fedId} limit 1`),
+    competition_id: await one(sql`select competition_id::text as id from entries where club_id = ${clubId} order by competition_id limit 1`),
+    team_id: await one(sql`select team_id::text as id from roster_entries r join teams t on t.id = r.team_id where t.club_id = ${clubId} limit 1`),
+    person_id: await one(sql`select person_id::text as id from members where club_id = ${clubId} and person_id is not null order by id offset 500 limit 1`),
+    club_id: clubId,
+  };
+  const club = {
+    ...common,
+    member_id: await one(sql`select id::text from members where club_id = ${clubId} order by id offset (select count(*) / 2 from members where club_id = ${clubId}) limit 1`),
+    invoice_id: await one(sql`select id::text from invoices where club_id = ${clubId} order by id desc limit 1`),
+    plan_id: await one(sql`select id::text from membership_plans where club_id = ${clubId} limit 1`),
+    license_id: await one(sql`select id::text from licenses where club_id = ${clubId} order by id desc limit 1`),
+    transfer_id: await one(sql`select id::text from transfers where from_club_id = ${clubId} or to_club_id = ${clubId} limit 1`),
+    match_id: await one(sql`select id::text from matches where home_club_id = ${clubId} or away_club_id = ${clubId} order by id limit 1`),
+    number: await one(sql`select number as id from invoices where club_id = ${clubId} order by id offset 10 limit 1`),
+  };
+  const fed = {
+    ...common,
+    license_id: await one(sql`select id::text from licenses where federation_id = ${fedId} order by id offset 1000 limit 1`),
+    transfer_id: await one(sql`select id::text from transfers where federation_id = ${fedId} limit 1`),
+    match_id: await one(sql`select id::text from matches where federation_id = ${fedId} order by id desc limit 1`),
+    competition_id: await one(sql`select id::text from competitions where federation_id = ${fedId} and status = 'completed' order by id limit 1`),
+    official_id: await one(sql`select id::text from officials where federation_id = ${fedId} limit 1`),
+    sanction_id: await one(sql`select id::text from sanctions where federation_id = ${fedId} limit 1`),
+  };
+  return { club, fed };
+}
+
+/** Values to try for a filter, first that answers 2xx wins. */
+function candidates(name: string, schema: unknown, ids: Record<string, string | undefined>): string[] {
+  const picks = options(schema);
+  if (picks) return picks.slice(0, 2);
+  if (ids[name]) return [ids[name]!];
+  switch (name) {
+    case 'updated_since': return ['2026-01-01T00:00:00Z'];
+    case 'q': return ['last12'];
+    case 'external_ref': return ['ext-12'];
+    case 'from': return ['2026-03-01', '2026-03-01T00:00:00Z'];
+    case 'to': return ['2026-06-30', '2026-06-30T00:00:00Z'];
+    case 'round': return ['3'];
+    case 'after': return ['0'];
+    default: return [];
+  }
+}
+
+/** The read variants of one GET operation, each with one request (re-signed on every send). */
+async function readVariants(base: string, op: Operation, as: Caller, ids: Record<string, string | undefined>, svc: Service): Promise<Array<{ variant: string; req: Req } | { variant: string; skip: string }>> {
+  const out: Array<{ variant: string; req: Req } | { variant: string; skip: string }> = [];
+  let who = as;
+  let names: Record<string, string> = {};
+  for (const name of pathNames(op.path)) {
+    if (ids[name]) names[name] = ids[name]!;
+  }
+  let label = 'seeded';
+  if (Object.keys(names).length < pathNames(op.path).length) {
+    // No seeded row of that kind (activities, officials...): a fresh tenant's, made by the factories.
+    const s = await successScenario(svc, op);
+    who = { id: s.as.id, kind: s.as.kind, key: s.as.key };
+    out.push({ variant: 'lookup (fresh tenant: no seeded row)', req: { method: 'GET', path: s.path, key: who.key } });
+    return out;
+  }
+  const path = op.path.replace(/\{([a-z_]+)\}/g, (_, n: string) => names[n]!);
+  if (!op.list) return [{ variant: pathNames(op.path).length ? `lookup (${label})` : 'get', req: { method: 'GET', path, key: who.key } }];
+  const sep = '?limit=25';
+  out.push({ variant: 'first page', req: { method: 'GET', path: path + sep, key: who.key } });
+  let cursor: string | undefined;
+  let url = path + sep;
+  for (let i = 0; i < 4; i++) {
+    const r = await send(base, { method: 'GET', path: url, key: who.key });
+    cursor = r.json?.meta?.next_cursor ?? undefined;
+    if (!cursor) break;
+    url = `${path}${sep}&cursor=${encodeURIComponent(cursor)}`;
+  }
+  if (url !== path + sep) out.push({ variant: 'deep page (5th)', req: { method: 'GET', path: url, key: who.key } });
+  else out.push({ variant: 'deep page', skip: 'a single page only' });
+  for (const [name, schema] of Object.entries(entries(op.query))) {
+    if (name === 'limit' || name === 'cursor') continue;
+    let found: Req | undefined;
+    let last = '';
+    for (const value of candidates(name, schema, ids)) {
+      const req = { method: 'GET', path: `${path}${sep}&${name}=${encodeURIComponent(value)}`, key: who.key };
+      const r = await send(base, req);
+      if (r.status === 200) { found = req; last = value; break; }
+      last = `${value} → ${r.status}`;
+    }
+    if (found) out.push({ variant: `${name}=${last}`, req: found });
+    else out.push({ variant: `filter ${name}`, skip: last ? `no accepted value (${last})` : 'no value to try' });
+  }
+  return out;
+}
+
+/** A closed competition of `entries` accepted entries and 2 legs, from seeded teams. */
+async function fixturesCompetition(sql: Sql, fedId: string, entries: number, offset: number): Promise<string> {
+  const [c] = await sql<{ id: string }[]>`
+    insert into competitions (federation_id, name, season_id, legs, status, max_entries, entry_deadline, starts_on)
+    select ${fedId}, ${`Bench fixtures ${entries}/${offset}`}, id, 2, 'closed', ${entries}, '2026-08-15', '2026-09-05'
+    from seasons where federation_id = ${fedId} and status = 'open' limit 1 returning id::text`;
+  await sql`
+    insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
+    select ${fedId}, ${c!.id}, t.club_id, t.id, t.name, 'accepted'
+    from (select * from teams t where t.club_id in (select id from workspaces where federation_id = ${fedId})
+          order by t.id offset ${offset} limit ${entries}) t`;
+  return c!.id;
+}
+
+export async function benchVolume(): Promise<number> {
+  console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-volume-'));
+  await chmod(dir, 0o755);
+  const embedded = await embeddedServer(dir, await freePort());
+  await embedded.start();
+  let sql = createPool(embedded.url, 8);
+  let service: { stop(): Promise<void>; pid: number; base: string } | undefined;
+  try {
+    // pg_stat_statements needs a preload and so a restart.
+    let pss = false;
+    try {
+      await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+      await sql.end({ timeout: 5 });
+      await embedded.stop();
+      await embedded.start();
+      sql = createPool(embedded.url, 8);
+      await sql`create extension if not exists pg_stat_statements`;
+      pss = true;
+    } catch (error) {
+      console.log(`pg_stat_statements unavailable (${(error as Error).message}): statements per request are n/a`);
+      sql = createPool(embedded.url, 8);
+    }
+    await migrate(sql);
+    const key = randomBytes(32);
+    const t0 = performance.now();
+    const set = await seed(sql, key, scale);
+    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(set.counts)}`);
+    await sql`vacuum analyze`;
+    await sql`checkpoint`;
+    const hmac = (c: { key_id: string; secret?: string | null }): SigningKey => ({ keyId: c.key_id, algorithm: 'hmac-sha256', secret: c.secret! });
+    const fed: Caller = { id: set.federation.id, kind: 'federation', key: hmac(set.federation.credential) };
+    const club: Caller = { id: set.clubs[0]!.id, kind: 'club', key: hmac(set.clubs[0]!.credential) };
+    const ids = await seededIds(sql, fed.id, club.id);
+    service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
+    const svc = serviceAt(service.base, sql, key);
+    resetPeak(service.pid);
+
+    const results: Result[] = [];
+    const notDriven: string[] = [];
+    const row = (op: Operation, variant: string, r: Omit<Result, 'op' | 'kind' | 'variant'>) => {
+      const res: Result = { op: op.id, kind: op.method === 'GET' ? 'read' : 'write', variant, ...r };
+      results.push(res);
+      console.log(`  ${op.id} ${variant}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.sent} sent, ${r.non2xx} non-2xx${r.firstError ? ` (${r.firstError})` : ''}`);
+    };
+    for (const op of operations) {
+      try {
+        if (op.method === 'GET') {
+          const as = op.kind === 'federation' ? fed : club;
+          for (const v_ of await readVariants(service.base, op, as, as === fed ? ids.fed : ids.club, svc)) {
+            if ('skip' in v_) { notDriven.push(`${op.id} ${v_.variant}: ${v_.skip}`); continue; }
+            row(op, v_.variant, await drive(service.base, sql, pss, () => v_.req));
+          }
+          continue;
+        }
+        // Writes: fresh rows per request from the factories, made before the clock starts.
+        const reqs: Req[] = [];
+        const until = performance.now() + 15_000;
+        while (reqs.length < writeCount && performance.now() < until) {
+          const s = await successScenario(svc, op);
+          reqs.push({ method: op.method, path: s.path, body: s.body, key: s.as.key });
+        }
+        row(op, `fresh tenant, fresh row each (${reqs.length} prepared)`, await drive(service.base, sql, pss, (i) => reqs[i]));
+        if (op.id === 'club.members.create') {
+          const body = (v.getExamples(op.body!) as unknown[])[0];
+          row(op, 'in the big club', await drive(service.base, sql, pss, () => ({ method: 'POST', path: op.path, body, key: club.key })));
+        }
+      } catch (error) {
+        notDriven.push(`${op.id}: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+
+    // The fixtures targets, one request at a time.
+    const fixtures: string[] = [];
+    let offset = 0;
+    for (const [entries, times, target] of [[20, 5, 300], [64, 3, 2000]] as const) {
+      const ms: number[] = [];
+      const statuses: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const id = await fixturesCompetition(sql, fed.id, entries, offset);
+        offset += entries;
+        const t = performance.now();
+        const r = await send(service.base, { method: 'POST', path: `/v1/federation/competitions/${id}/fixtures`, body: { first_round_on: '2026-09-05', days_between_rounds: 7, kickoff_time: '15:00' }, key: fed.key });
+        ms.push(performance.now() - t);
+        statuses.push(r.status);
+        if (r.status >= 300) console.log(`  fixtures ${entries}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+      }
+      const worst = Math.max(...ms);
+      fixtures.push(`fixtures, ${entries} entries, 2 legs: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (statuses ${statuses.join(', ')}); slowest ${worst.toFixed(0)} ms against ≤ ${target} ms: ${worst <= target && statuses.every((s) => s < 300) ? 'met' : 'MISSED'}`);
+    }
+
+    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} prepared rows):`);
+    console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'rows', 'statements/request', 'non-2xx']));
+    console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), String(r.rows), r.statements === undefined ? 'n/a' : r.statements.toFixed(1), String(r.non2xx)]));
+    const driven = new Set(results.map((r) => r.op));
+    const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
+    const failing = results.filter((r) => r.non2xx > 0);
+    console.log(`\n${driven.size} of ${operations.length} operations driven, ${results.length} variants; read p99 ${range(results.filter((r) => r.kind === 'read'))}, write p99 ${range(results.filter((r) => r.kind === 'write'))}`);
+    console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
+    console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
+    console.log(`${fixtures.join('\n')}`);
+    console.log(`not driven:\n${[...notDriven, ...operations.filter((o) => !driven.has(o.id)).map((o) => `${o.id}: no variant ran`)].map((s) => '  ' + s).join('\n') || '  none'}`);
+    console.log(`service peak RSS over the run: ${(peakRss(service.pid) / 2 ** 20).toFixed(0)} MiB; event loop delay: not measured (the service is a child process and exposes none)`);
+    return 0;
+  } finally {
+    await service?.stop();
+    await sql.end({ timeout: 5 });
+    await embedded.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function range(rs: Result[]): string {
+  if (rs.length === 0) return 'n/a';
+  const ps = rs.map((r) => r.p99);
+  return `${Math.min(...ps).toFixed(1)}-${Math.max(...ps).toFixed(1)} ms`;
+}
