@@ -68,7 +68,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
 
 async function main(): Promise<number> {
   if (webhooks) return (await import('./webhooks.js')).benchWebhooks();
-  if (volume) return (await import('./volume.js')).benchVolume();
+  if (volume) return (await import('./volume.js')).benchVolume((undo) => cleanups.push(undo));
   if (!(seconds > 0) || !(rounds > 0)) throw new Error('BENCH_SECONDS and BENCH_ROUNDS must be positive numbers');
   const cpus = os.cpus();
   console.log(`machine: ${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);

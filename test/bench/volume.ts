@@ -6,11 +6,13 @@
 // row per request where a write consumes its target (test/support/scenarios.ts), and member
 // create in the big club. Each variant: concurrency 8, up to BENCH_VOLUME_COUNT (200) requests or
 // 5 s. Then the fixtures targets: competitions of 20 and 64 accepted entries, 2 legs, scheduled one
-// at a time. Prints the table, the misses against the issue's targets and the service's peak RSS.
+// at a time. Prints the table, the misses against the issue's targets, the service's peak RSS and
+// its event loop's largest delay per variant (a monitor preloaded into the service, event-loop.ts).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { seed, type Scale } from '../../src/console/seed.js';
 import { embeddedServer, freePort } from '../../src/db/embedded.js';
@@ -33,7 +35,7 @@ const concurrency = 8;
 const maxSeconds = 5;
 
 interface Req { method: string; path: string; body?: unknown; key: SigningKey }
-interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; rows: number; statements: number | undefined; non2xx: number; firstError?: string }
+interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; non2xx: number; firstError?: string }
 interface Caller { id: string; kind: 'club' | 'federation'; key: SigningKey }
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
@@ -61,6 +63,7 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
   if (pss) await sql`select pg_stat_statements_reset()`;
   const ms: number[] = [];
   let non2xx = 0, rows = 0, sent = 0, firstError: string | undefined;
+  const from = Date.now();
   const started = performance.now();
   const until = started + maxSeconds * 1000;
   await Promise.all(Array.from({ length: concurrency }, async () => {
@@ -78,7 +81,7 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
   }));
   const wall = (performance.now() - started) / 1000;
   const n = await statements(sql, pss);
-  return { perSecond: ms.length / wall, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length, rows, statements: n === undefined ? undefined : n / Math.max(1, ms.length), non2xx, firstError };
+  return { from, to: Date.now(), perSecond: ms.length / wall, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length, rows, statements: n === undefined ? undefined : n / Math.max(1, ms.length), non2xx, firstError };
 }
 
 /** Unwraps optional/pipe layers to the object entries of a query schema. */
@@ -215,7 +218,8 @@ async function fixturesCompetition(sql: Sql, fedId: string, entries: number, off
   return c!.id;
 }
 
-export async function benchVolume(): Promise<number> {
+/** `onExit` registers the teardown with run.ts too, so a signal or the watchdog does not leave Postgres running. */
+export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-volume-'));
   await chmod(dir, 0o755);
@@ -223,6 +227,16 @@ export async function benchVolume(): Promise<number> {
   await embedded.start();
   let sql = createPool(embedded.url, 8);
   let service: { stop(): Promise<void>; pid: number; base: string } | undefined;
+  let done = false;
+  const teardown = async () => {
+    if (done) return;
+    done = true;
+    await service?.stop();
+    await sql.end({ timeout: 5 });
+    await embedded.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  onExit(teardown);
   try {
     // pg_stat_statements needs a preload and so a restart.
     let pss = false;
@@ -249,6 +263,10 @@ export async function benchVolume(): Promise<number> {
     const fed: Caller = { id: set.federation.id, kind: 'federation', key: hmac(set.federation.credential) };
     const club: Caller = { id: set.clubs[0]!.id, kind: 'club', key: hmac(set.clubs[0]!.credential) };
     const ids = await seededIds(sql, fed.id, club.id);
+    // The service's event loop: its largest delay per 250 ms, from a preloaded monitor (event-loop.ts).
+    const loopFile = path.join(dir, 'event-loop.txt');
+    process.env.BENCH_EVENT_LOOP_FILE = loopFile;
+    process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS, `--import ${pathToFileURL(path.join(import.meta.dirname, 'event-loop.js')).href}`].filter(Boolean).join(' ');
     service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
     const svc = serviceAt(service.base, sql, key);
     resetPeak(service.pid);
@@ -289,10 +307,12 @@ export async function benchVolume(): Promise<number> {
 
     // The fixtures targets, one request at a time.
     const fixtures: string[] = [];
+    const fixtureWindows: Array<[string, number, number]> = [];
     let offset = 0;
     for (const [entries, times, target] of [[20, 5, 300], [64, 3, 2000]] as const) {
       const ms: number[] = [];
       const statuses: number[] = [];
+      const from = Date.now();
       for (let i = 0; i < times; i++) {
         const id = await fixturesCompetition(sql, fed.id, entries, offset);
         offset += entries;
@@ -302,15 +322,18 @@ export async function benchVolume(): Promise<number> {
         statuses.push(r.status);
         if (r.status >= 300) console.log(`  fixtures ${entries}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
       }
+      fixtureWindows.push([`fixtures, ${entries} entries`, from, Date.now()]);
       const worst = Math.max(...ms);
       fixtures.push(`fixtures, ${entries} entries, 2 legs: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (statuses ${statuses.join(', ')}); slowest ${worst.toFixed(0)} ms against ≤ ${target} ms: ${worst <= target && statuses.every((s) => s < 300) ? 'met' : 'MISSED'}`);
     }
 
+    const loop = (await readFile(loopFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number) as [number, number]);
+    for (const r of results) r.loopMax = Math.max(-1, ...loop.filter(([t]) => t > r.from && t <= r.to + 250).map(([, d]) => d));
     const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
     console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} prepared rows):`);
-    console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'non-2xx']));
-    console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-    for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), r.statements === undefined ? 'n/a' : r.statements.toFixed(1), String(r.non2xx)]));
+    console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'non-2xx', 'event loop max ms']));
+    console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), r.statements === undefined ? 'n/a' : r.statements.toFixed(1), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0)]));
     const driven = new Set(results.map((r) => r.op));
     const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
     const failing = results.filter((r) => r.non2xx > 0);
@@ -318,14 +341,13 @@ export async function benchVolume(): Promise<number> {
     console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
     console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
     console.log(`${fixtures.join('\n')}`);
+    for (const [label, from, to] of fixtureWindows) console.log(`  event loop max delay while scheduling ${label}: ${Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d))} ms (setup SQL between requests included)`);
     console.log(`not driven:\n${[...notDriven, ...operations.filter((o) => !driven.has(o.id)).map((o) => `${o.id}: no variant ran`)].map((s) => '  ' + s).join('\n') || '  none'}`);
-    console.log(`service peak RSS over the run: ${(peakRss(service.pid) / 2 ** 20).toFixed(0)} MiB; event loop delay: not measured (the service is a child process and exposes none)`);
+    console.log(`service peak RSS over the run: ${(peakRss(service.pid) / 2 ** 20).toFixed(0)} MiB; event loop max delay over the run: ${loop.length ? Math.max(...loop.map(([, d]) => d)).toFixed(0) + ' ms' : 'n/a (no samples)'}`
+      + `; variants with an event loop delay above 20 ms: ${results.filter((r) => r.loopMax! > 20).map((r) => `${r.op} ${r.variant} (${r.loopMax!.toFixed(0)} ms)`).join(', ') || 'none'}`);
     return 0;
   } finally {
-    await service?.stop();
-    await sql.end({ timeout: 5 });
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
+    await teardown();
   }
 }
 
