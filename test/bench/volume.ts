@@ -5,9 +5,10 @@
 // id); writes as fresh tenants made by the test factories inside the same database, one fresh
 // row per request where a write consumes its target (test/support/scenarios.ts; BENCH_VOLUME_WRITES,
 // 100, prepared per write), and member create in the big club. Each variant: concurrency 8, up to
-// BENCH_VOLUME_COUNT (200) requests or 5 s. Then the fixtures targets: competitions of 20 and 64 accepted entries, 2 legs, scheduled one
-// at a time. Prints the table, the misses against the targets, the service's peak RSS and
-// its event loop's largest delay per variant (a monitor preloaded into the service, event-loop.ts).
+// BENCH_VOLUME_COUNT (200) requests or 5 s. Then the fixtures targets: competitions of 20 and 64
+// accepted entries, 2 legs, scheduled one at a time. Prints the table, the misses against the
+// issue's targets, the service's peak RSS and its event loop's largest delay per variant (a
+// monitor preloaded into the service, event-loop.ts).
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
