@@ -3,6 +3,8 @@
 // next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
 // names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (a CPU profile of
 // the service, summarized at the end, and its garbage collections per request from --trace-gc) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
+// BENCH_WEBHOOKS=1 runs the webhook bench (webhooks.ts) instead, BENCH_VOLUME=1 the volume run over
+// every operation on the seeded national set (volume.ts).
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
