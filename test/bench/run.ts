@@ -3,6 +3,8 @@
 // next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
 // names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (a CPU profile of
 // the service, summarized at the end, and its garbage collections per request from --trace-gc) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
+// BENCH_WEBHOOKS=1 runs the webhook bench (webhooks.ts) instead, BENCH_VOLUME=1 the volume run over
+// every operation on the seeded national set (volume.ts).
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +31,7 @@ const warmupSeconds = 2;
 const connections = 32;
 const memberCount = 100_000;
 const webhooks = process.env.BENCH_WEBHOOKS === '1';
+const volume = process.env.BENCH_VOLUME === '1';
 
 // Undone in reverse order on every way out: children stopped, Postgres stopped, the temp dir removed.
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -67,6 +70,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
 
 async function main(): Promise<number> {
   if (webhooks) return (await import('./webhooks.js')).benchWebhooks();
+  if (volume) return (await import('./volume.js')).benchVolume((undo) => cleanups.push(undo));
   if (!(seconds > 0) || !(rounds > 0)) throw new Error('BENCH_SECONDS and BENCH_ROUNDS must be positive numbers');
   const cpus = os.cpus();
   console.log(`machine: ${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
@@ -146,7 +150,8 @@ async function main(): Promise<number> {
 
 // Never hangs: past the budget everything is torn down and the run fails. The webhook bench waits
 // for the real retry schedule (about 36 minutes for its 10-minute outage): its own budget.
-const budgetMs = webhooks ? webhookBudgetMs() : (300 + rounds * 7 * (seconds + warmupSeconds + 60)) * 1000;
+// The volume run: its seed (minutes at national scale) and about 150 variants of at most 5 s each.
+const budgetMs = webhooks ? webhookBudgetMs() : volume ? 60 * 60 * 1000 : (300 + rounds * 7 * (seconds + warmupSeconds + 60)) * 1000;
 const finish = (code: number) => cleanup().finally(() => process.exit(code));
 const watchdog = setTimeout(() => {
   console.error(`bench: no result within ${budgetMs / 1000} s, giving up`);

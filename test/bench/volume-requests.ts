@@ -1,0 +1,157 @@
+// The volume bench's requests: signing and sending one, the seeded ids each caller can use, the
+// read variants of a GET operation (first page, a deep page, each filter, a lookup) and the
+// competitions the fixtures targets schedule.
+import type { Sql } from '../../src/db/pool.js';
+import { pathNames } from '../../src/openapi/parameters.js';
+import type { Operation } from '../../src/operations/operation.js';
+import { signRequest, type SigningKey } from '../../src/signing/client.js';
+import type { Service } from '../support/harness.js';
+import { successScenario } from '../support/scenarios.js';
+
+export interface Req { method: string; path: string; body?: unknown; key: SigningKey }
+export interface Caller { id: string; kind: 'club' | 'federation'; key: SigningKey }
+
+export async function send(base: string, r: Req): Promise<{ status: number; json: any }> {
+  const url = new URL(r.path, base);
+  const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+  const headers = signRequest({ method: r.method, url, headers: body !== undefined ? { 'content-type': 'application/json' } : {}, body, key: r.key });
+  const res = await fetch(url, { method: r.method, headers, body });
+  const text = await res.text();
+  let json: any;
+  try { json = text ? JSON.parse(text) : undefined; } catch { json = text; }
+  return { status: res.status, json };
+}
+
+/** Unwraps optional/pipe layers to the object entries of a query schema. */
+function entries(schema: unknown): Record<string, unknown> {
+  let s = schema as any;
+  for (let i = 0; i < 6 && s && !s.entries; i++) s = s.wrapped ?? s.pipe?.[0];
+  return (s?.entries ?? {}) as Record<string, unknown>;
+}
+
+/** The options of a picklist somewhere inside a filter's schema. */
+function options(schema: unknown): string[] | undefined {
+  let s = schema as any;
+  for (let i = 0; i < 6 && s; i++) {
+    if (Array.isArray(s.options)) return s.options.filter((o: unknown) => typeof o === 'string');
+    s = s.wrapped ?? s.pipe?.[0] ?? s.item;
+  }
+  return undefined;
+}
+
+/** Ids of seeded rows each caller can see, by parameter name. */
+export async function seededIds(sql: Sql, fedId: string, clubId: string) {
+  const one = async (q: Promise<{ id: string }[]>) => (await q)[0]?.id;
+  const season = await one(sql`select id::text from seasons where federation_id = ${fedId} and status = 'open' limit 1`);
+  const common = {
+    season_id: season,
+    category_id: await one(sql`select id::text from license_categories where federation_id = ${fedId} limit 1`),
+    competition_id: await one(sql`select competition_id::text as id from entries where club_id = ${clubId} order by competition_id limit 1`),
+    team_id: await one(sql`select team_id::text as id from roster_entries r join teams t on t.id = r.team_id where t.club_id = ${clubId} limit 1`),
+    person_id: await one(sql`select person_id::text as id from members where club_id = ${clubId} and person_id is not null order by id offset 500 limit 1`),
+    club_id: clubId,
+  };
+  // A feed poller's `after`: a change id halfway through the caller's feed.
+  const after = (ws: string) => one(sql`select id::text from changes where workspace_id = ${ws} order by id offset (select count(*) / 2 from changes where workspace_id = ${ws}) limit 1`);
+  const club = {
+    ...common,
+    member_id: await one(sql`select id::text from members where club_id = ${clubId} order by id offset (select count(*) / 2 from members where club_id = ${clubId}) limit 1`),
+    invoice_id: await one(sql`select id::text from invoices where club_id = ${clubId} order by id desc limit 1`),
+    plan_id: await one(sql`select id::text from membership_plans where club_id = ${clubId} limit 1`),
+    license_id: await one(sql`select id::text from licenses where club_id = ${clubId} order by id desc limit 1`),
+    transfer_id: await one(sql`select id::text from transfers where from_club_id = ${clubId} or to_club_id = ${clubId} limit 1`),
+    match_id: await one(sql`select id::text from matches where home_club_id = ${clubId} or away_club_id = ${clubId} order by id limit 1`),
+    after: await after(clubId),
+    number: await one(sql`select number as id from invoices where club_id = ${clubId} order by id offset 10 limit 1`),
+  };
+  const fed = {
+    ...common,
+    license_id: await one(sql`select id::text from licenses where federation_id = ${fedId} order by id offset 1000 limit 1`),
+    transfer_id: await one(sql`select id::text from transfers where federation_id = ${fedId} limit 1`),
+    match_id: await one(sql`select id::text from matches where federation_id = ${fedId} order by id desc limit 1`),
+    competition_id: await one(sql`select id::text from competitions where federation_id = ${fedId} and status = 'completed' order by id limit 1`),
+    after: await after(fedId),
+    official_id: await one(sql`select id::text from officials where federation_id = ${fedId} limit 1`),
+    sanction_id: await one(sql`select id::text from sanctions where federation_id = ${fedId} limit 1`),
+  };
+  return { club, fed };
+}
+
+/** Values to try for a filter, first that answers 2xx wins. */
+function candidates(name: string, schema: unknown, ids: Record<string, string | undefined>): string[] {
+  const picks = options(schema);
+  if (picks) return picks.slice(0, 2);
+  if (ids[name]) return [ids[name]!];
+  switch (name) {
+    case 'updated_since': return ['2026-01-01T00:00:00Z'];
+    case 'q': return ['last12'];
+    case 'external_ref': return ['ext-12'];
+    case 'from': return ['2026-03-01', '2026-03-01T00:00:00Z'];
+    case 'to': return ['2026-06-30', '2026-06-30T00:00:00Z'];
+    case 'round': return ['3'];
+    case 'after': return ['0'];
+    default: return [];
+  }
+}
+
+/** The read variants of one GET operation, each with one request (re-signed on every send). */
+export async function readVariants(base: string, op: Operation, as: Caller, ids: Record<string, string | undefined>, svc: Service): Promise<Array<{ variant: string; req: Req } | { variant: string; skip: string }>> {
+  const out: Array<{ variant: string; req: Req } | { variant: string; skip: string }> = [];
+  let who = as;
+  let names: Record<string, string> = {};
+  for (const name of pathNames(op.path)) {
+    if (ids[name]) names[name] = ids[name]!;
+  }
+  let label = 'seeded';
+  if (Object.keys(names).length < pathNames(op.path).length) {
+    // No seeded row of that kind (activities, officials...): a fresh tenant's, made by the factories.
+    const s = await successScenario(svc, op);
+    who = { id: s.as.id, kind: s.as.kind, key: s.as.key };
+    out.push({ variant: 'lookup (fresh tenant: no seeded row)', req: { method: 'GET', path: s.path, key: who.key } });
+    return out;
+  }
+  const path = op.path.replace(/\{([a-z_]+)\}/g, (_, n: string) => names[n]!);
+  if (!op.list) return [{ variant: pathNames(op.path).length ? `lookup (${label})` : 'get', req: { method: 'GET', path, key: who.key } }];
+  const sep = '?limit=25';
+  out.push({ variant: 'first page', req: { method: 'GET', path: path + sep, key: who.key } });
+  let cursor: string | undefined;
+  let url = path + sep;
+  for (let i = 0; i < 4; i++) {
+    const r = await send(base, { method: 'GET', path: url, key: who.key });
+    cursor = r.json?.meta?.next_cursor ?? undefined;
+    if (!cursor) break;
+    url = `${path}${sep}&cursor=${encodeURIComponent(cursor)}`;
+  }
+  if (url !== path + sep) out.push({ variant: 'deep page (5th)', req: { method: 'GET', path: url, key: who.key } });
+  else out.push({ variant: 'deep page', skip: 'a single page only' });
+  for (const [name, schema] of Object.entries(entries(op.query))) {
+    if (name === 'limit' || name === 'cursor') continue;
+    let found: Req | undefined;
+    let last = '';
+    for (const value of candidates(name, schema, ids)) {
+      const req = { method: 'GET', path: `${path}${sep}&${name}=${encodeURIComponent(value)}`, key: who.key };
+      const r = await send(base, req);
+      if (r.status === 200) { found = req; last = value; break; }
+      last = `${value} → ${r.status}`;
+    }
+    if (found) out.push({ variant: `${name}=${last}`, req: found });
+    else out.push({ variant: `filter ${name}`, skip: last ? `no accepted value (${last})` : 'no value to try' });
+  }
+  return out;
+}
+
+/** A closed competition of `entries` accepted entries and 2 legs, from seeded teams. */
+export async function fixturesCompetition(sql: Sql, fedId: string, entries: number, offset: number): Promise<string> {
+  const [teams] = await sql<{ n: number }[]>`select count(*)::int as n from teams where club_id in (select id from workspaces where federation_id = ${fedId})`;
+  offset %= Math.max(1, teams!.n - entries); // teams may enter several competitions, as in the seed
+  const [c] = await sql<{ id: string }[]>`
+    insert into competitions (federation_id, name, season_id, legs, status, max_entries, entry_deadline, starts_on)
+    select ${fedId}, ${`Bench fixtures ${entries}/${offset}`}, id, 2, 'closed', ${entries}, '2026-08-15', '2026-09-05'
+    from seasons where federation_id = ${fedId} and status = 'open' limit 1 returning id::text`;
+  await sql`
+    insert into entries (federation_id, competition_id, club_id, team_id, team_name, status)
+    select ${fedId}, ${c!.id}, t.club_id, t.id, t.name, 'accepted'
+    from (select * from teams t where t.club_id in (select id from workspaces where federation_id = ${fedId})
+          order by t.id offset ${offset} limit ${entries}) t`;
+  return c!.id;
+}
