@@ -5,6 +5,7 @@ import t, { type Test } from 'tap';
 import { matchListQuery, type MatchFilters, type MatchPosition } from '../../../src/resources/match-list.js';
 import type { Workspace } from '../../../src/workspace.js';
 import { startService } from '../../support/harness.js';
+import { checkIndexPlan } from '../../support/plans.js';
 import { createFederation, createMatchVolume } from '../../support/factories.js';
 
 const service = await startService(t);
@@ -16,19 +17,9 @@ const { clubIds, competitionIds } = await createMatchVolume(service, federation.
 const club: Workspace = { id: clubIds[7]!, kind: 'club', federationId: federation.id };
 const fed: Workspace = { id: federation.id, kind: 'federation', federationId: federation.id };
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 async function explain(t: Test, label: string, ws: Workspace, filters: MatchFilters, after?: MatchPosition) {
-  const [row] = await sql`explain (format json) ${matchListQuery(sql, ws, filters, after, 26)}`;
-  const plan = nodes((row!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
-  const text = await sql`explain (analyze, buffers, format text) ${matchListQuery(sql, ws, filters, after, 26)}`;
-  t.comment(`${label}\n${text.map((r) => r['QUERY PLAN']).join('\n')}`);
-  const onMatches = plan.filter((n) => n['Relation Name'] === 'matches');
-  t.ok(onMatches.length > 0, `${label}: the plan reads matches`);
-  t.same(plan.filter((n) => n['Node Type'] === 'Seq Scan'), [], `${label}: no Seq Scan`);
-  for (const n of onMatches) t.match(n['Node Type'], /^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/, `${label}: ${n['Node Type']}`);
-  return { indexes: plan.map((n) => n['Index Name']).filter((name): name is string => name !== undefined), rows: await matchListQuery(sql, ws, filters, after, 26) };
+  const indexes = await checkIndexPlan(t, sql, label, () => matchListQuery(sql, ws, filters, after, 26), 'matches');
+  return { indexes, rows: await matchListQuery(sql, ws, filters, after, 26) };
 }
 
 t.test('the volume is there', async (t) => {
