@@ -14,8 +14,10 @@ const probeMs = 50;
 const target = new URL(databaseUrl());
 
 // A TCP relay that holds every chunk from the server for `latencyMs`, in order.
+const sockets = new Set<net.Socket>();
 const relay = net.createServer((client) => {
   const server = net.connect(Number(target.port), target.hostname);
+  for (const socket of [client, server]) sockets.add(socket).add(socket.once('close', () => sockets.delete(socket)));
   client.pipe(server);
   server.on('data', (chunk) => void sleep(latencyMs).then(() => client.write(chunk)));
   const close = () => {
@@ -26,13 +28,19 @@ const relay = net.createServer((client) => {
   server.on('error', close).on('close', close);
 });
 await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-t.teardown(() => relay.close());
 
 const slow = new URL(databaseUrl());
 slow.hostname = '127.0.0.1';
 slow.port = String((relay.address() as net.AddressInfo).port);
 const sql = createPool(slow.toString(), 2);
-t.teardown(() => sql.end({ timeout: 1 }));
+// The pool first, then whatever the relay still holds: postgres.js does not close a connection
+// whose handshake is under way when the pool ends, and its socket would keep the file alive until
+// the idle timeout (60 s).
+t.teardown(async () => {
+  await sql.end({ timeout: 1 });
+  for (const socket of sockets) socket.destroy();
+  relay.close();
+});
 
 t.test('a database slower than the probe: the late answer ends the outage', async (t) => {
   const availability = watchDatabase(sql, probeMs);

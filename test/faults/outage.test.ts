@@ -94,8 +94,11 @@ for (const mode of ['fast', 'immediate'] as const) {
     t.same(created.filter((ref) => !stored.has(ref)), [], 'every 201 is stored');
     t.same(queued.filter((ref) => stored.has(ref)), [], 'no create sent during the outage is stored');
     // A create whose COMMIT was on the wire when the server went down may have committed with its
-    // answer lost: a 503 the client retries under its Idempotency-Key (README, Decisions).
-    const inFlight = samples.filter((s) => s.tag && s.status === 503 && s.started < down && stored.has(s.tag));
-    t.ok(inFlight.length <= 2, `${inFlight.length} in-flight creates committed as the server went down`);
+    // answer lost: a 503 the client retries under its Idempotency-Key (README, Decisions). How many
+    // depends on how long the stop takes (the create clients' requests then in flight); that such
+    // a create was sent before the server was down does not.
+    const lost = samples.filter((s) => s.tag && s.status === 503 && stored.has(s.tag));
+    t.comment(`${lost.length} creates committed with their answer lost as the server went down`);
+    t.same(lost.filter((s) => s.started >= down).map((s) => s.tag), [], 'every stored create answered 503 was sent before the server was down');
   });
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { generateOpenApi } from '../../src/openapi/generate.js';
 import { operations } from '../../src/operations/index.js';
-import { root } from '../support/processes.js';
+import { root, toolEnv } from '../support/processes.js';
 
 const run = promisify(execFile);
 // Inside the checkout (dist/ is ignored by git) so that the generated client finds openapi-fetch.
@@ -43,13 +43,13 @@ export async function refused(): Promise<void> {
 
 t.test('openapi-typescript output and openapi-fetch compile under strict', async (t) => {
   await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(generateOpenApi(operations, '0')));
-  await run(path.join(root, 'node_modules', '.bin', 'openapi-typescript'), [path.join(dir, 'openapi.json'), '--output', path.join(dir, 'api.ts')]);
+  await run(path.join(root, 'node_modules', '.bin', 'openapi-typescript'), [path.join(dir, 'openapi.json'), '--output', path.join(dir, 'api.ts')], { env: toolEnv() });
   await writeFile(path.join(dir, 'usage.ts'), usage);
   await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noUncheckedIndexedAccess: true, skipLibCheck: false, types: [] },
     files: ['usage.ts'],
   }));
-  const result = await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir])
+  const result = await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { env: toolEnv() })
     .then(() => ({ stdout: '' }), (error: { stdout: string }) => error);
   t.equal(result.stdout, '', 'no type errors');
 });

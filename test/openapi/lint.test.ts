@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { generateOpenApi } from '../../src/openapi/generate.js';
 import { operations } from '../../src/operations/index.js';
 import { version } from '../../src/runtime.js';
-import { root } from '../support/processes.js';
+import { root, toolEnv } from '../support/processes.js';
 
 const run = promisify(execFile);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-openapi-'));
@@ -17,7 +17,7 @@ t.teardown(() => rm(dir, { recursive: true, force: true }));
 const doc = path.join(dir, 'openapi.json');
 await writeFile(doc, JSON.stringify(generateOpenApi(operations, version), null, 2));
 // No telemetry or update checks from the tools.
-const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1' };
+const env = toolEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1' });
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 t.test('Redocly, recommended ruleset: no error, no warning', async (t) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startService } from '../support/harness.js';
 import { createClub } from '../support/factories.js';
-import { root } from '../support/processes.js';
+import { root, toolEnv } from '../support/processes.js';
 
 const run = promisify(execFile);
 const service = await startService(t);
@@ -16,7 +16,7 @@ const club = await createClub(service);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-client-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
 // Only the local npm cache: the packages were installed with the checkout.
-const env = { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+const env = toolEnv({ npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' });
 const versionOf = async (name: string) => JSON.parse(await readFile(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version as string;
 
 t.test('npm pack: JavaScript and declarations of the client', async (t) => {
@@ -43,7 +43,7 @@ const response = await fetch(url, { headers });
 const body = (await response.json()) as { data: { key_id: string } };
 process.stdout.write(response.status + ' ' + body.data.key_id);
 `);
-  await run(process.execPath, [path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir]);
+  await run(process.execPath, [path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { env });
   const key = club.key as { keyId: string; secret: string };
   const called = await run(process.execPath, [path.join(dir, 'call.js')], { cwd: dir, env: { ...env, KEY_ID: key.keyId, SECRET: key.secret, BASE_URL: service.url } });
   t.equal(called.stdout, `200 ${club.keyId}`, 'the service accepts the signature');

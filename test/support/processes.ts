@@ -18,6 +18,16 @@ export function baseEnv(extra: Record<string, string> = {}): Record<string, stri
   };
 }
 
+/**
+ * The environment for a tool the suite runs but does not measure (npm, tsc, the linters): coverage
+ * off, since instrumenting their large bundles costs seconds of CPU each and measures none of the
+ * service. It must be set empty: node copies its own NODE_V8_COVERAGE into any child environment
+ * that lacks the variable.
+ */
+export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_V8_COVERAGE: '', ...extra };
+}
+
 export function start(bin: string, args: string[], env: Record<string, string>): ChildProcess & { output: Promise<Finished> } {
   const child = spawn(process.execPath, [path.join(root, 'bin', bin), ...args], { cwd: root, env });
   let stdout = '';

@@ -1,10 +1,13 @@
-// Runs test files as tap's own runner would, each in its own node process writing TAP, a few at a
-// time. The runner is ours for what it costs: tap's loads @tapjs/processinfo into every test
-// process, about 0.8 s of CPU each, for coverage and change tracking the suite takes from c8.
+// Runs test files as tap's own runner would, in node processes writing TAP, a few at a time. The
+// runner is ours for what it costs: tap's loads @tapjs/processinfo into every test process, about
+// 0.8 s of CPU each, for coverage and change tracking the suite takes from c8. For the same reason
+// the files that need no process of their own share one a dozen at a time (test/support/bundle.ts).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface FileResult {
+  /** The file, or the bundle's first and last files. */
   file: string;
   ok: boolean;
   ms: number;
@@ -16,17 +19,58 @@ export interface FileResult {
 }
 
 /**
- * The longest files start first, so that the two lanes end together rather than one of them
- * finishing on a minute-long file alone.
+ * The longest files start first, so that the lanes end together rather than one of them finishing
+ * on a minute-long file alone.
  */
 const longest = [
   'cli/quick-start', 'package/client', 'openapi/lint', 'openapi/client', 'faults/rolling-restart', 'faults/fuzz',
   'cli/service', 'db/embedded', 'openapi/live-contract', 'webhooks/admin', 'cli/admin', 'faults/hot-row',
 ];
-const rank = (file: string) => {
-  const i = longest.findIndex((name) => file.endsWith(`/${name}.test.js`));
-  return i < 0 ? longest.length : i;
+const rank = (job: Job) => {
+  const i = longest.findIndex((name) => job.files[0]!.endsWith(`/${name}.test.js`));
+  // A bundle takes 5-15 s: after the four longest files, before the rest.
+  return job.files.length > 1 ? 3.5 : i < 0 ? longest.length : i;
 };
+
+/**
+ * Unit tests and the operations' tests: each starts at most a service of its own on the suite's
+ * database and measures nothing process-wide (no timing, no statement counts, no signals).
+ */
+const shareable = ['operations', 'resources', 'signing'].map((folder) => `test/${folder}/`);
+const bundleSize = 14;
+
+/**
+ * Files whose claim is a latency while they load the machine themselves: they run first, one at a
+ * time, before the lanes start, so that another file's load is not theirs.
+ */
+const exclusive = ['operations/competitions/federation.competitions.schedule'];
+
+interface Job {
+  files: string[];
+}
+
+const isExclusive = (file: string) => exclusive.some((name) => file.endsWith(`/${name}.test.js`));
+
+/**
+ * The exclusive files, each alone; then every shareable file in bundles of up to `bundleSize`, in
+ * path order, and every other file alone.
+ */
+function jobsOf(files: string[]): { first: Job[]; rest: Job[] } {
+  const isShared = (f: string) => !isExclusive(f) && shareable.some((folder) => f.includes(folder));
+  const shared = files.filter(isShared).sort();
+  const bundles = Math.ceil(shared.length / bundleSize);
+  const size = Math.ceil(shared.length / bundles);
+  return {
+    first: files.filter(isExclusive).map((file) => ({ files: [file] })),
+    rest: [
+      ...files.filter((f) => !isExclusive(f) && !isShared(f)).map((file) => ({ files: [file] })),
+      ...Array.from({ length: bundles }, (_, i) => ({ files: shared.slice(i * size, (i + 1) * size) })),
+    ],
+  };
+}
+
+const bundleDriver = path.join(import.meta.dirname, 'bundle.js');
+const nameOf = (job: Job) => job.files.length === 1 ? job.files[0]! : `${job.files[0]} … ${job.files.at(-1)} (${job.files.length} files)`;
 
 /**
  * CPU seconds of this process's reaped children (cutime + cstime of /proc/self/stat). A child's
@@ -49,12 +93,13 @@ function reapedMeanwhile(): () => number {
   };
 }
 
-function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: number, reaped: () => number): Promise<FileResult> {
+function runJob(job: Job, cwd: string, env: NodeJS.ProcessEnv, timeoutS: number, reaped: () => number): Promise<FileResult> {
   const started = performance.now();
   // tap in the file times its own tests out (TAP_TIMEOUT, which a file may raise: the quick start
   // allows itself 600 s); the kill is for a file that hangs outside its tests.
   const killAfterS = 2 * timeoutS + 60;
-  const child = spawn(process.execPath, ['--enable-source-maps', file], { cwd, env: { ...env, TAP_TIMEOUT: String(timeoutS) } });
+  const args = job.files.length === 1 ? job.files : [bundleDriver, ...job.files];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...args], { cwd, env: { ...env, TAP_TIMEOUT: String(timeoutS) } });
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
@@ -66,23 +111,29 @@ function runFile(file: string, cwd: string, env: NodeJS.ProcessEnv, timeoutS: nu
     const summary = /^# (\{ total: .*\})$/m.exec(output)?.[1];
     const counts = summary ? Object.fromEntries([...summary.matchAll(/(\w+): (\d+)/g)].map(([, k, n]) => [k, Number(n)])) : undefined;
     if (signal) output += `\n# killed (${signal}) after ${killAfterS} s\n`;
-    resolve({ file, ok: code === 0, ms: performance.now() - started, cpuS, counts, output });
+    resolve({ file: nameOf(job), ok: code === 0, ms: performance.now() - started, cpuS, counts, output });
   }));
 }
 
-/** Runs every file, `jobs` at a time, writing a TAP line per file (a failed file's whole output under it). */
+/**
+ * Runs every file, `jobs` processes at a time, writing a TAP line per process (a failed one's whole
+ * output under it).
+ */
 export async function runFiles(files: string[], options: { cwd: string; env: NodeJS.ProcessEnv; jobs: number; timeoutS: number }): Promise<FileResult[]> {
-  const queue = [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const { first, rest } = jobsOf(files);
+  const queue = rest.sort((a, b) => rank(a) - rank(b) || nameOf(a).localeCompare(nameOf(b)));
   const results: FileResult[] = [];
   const reaped = reapedMeanwhile();
-  console.log(`TAP version 14\n1..${files.length}`);
+  console.log(`TAP version 14\n1..${first.length + queue.length}`);
+  const run = async (job: Job) => {
+    const result = await runJob(job, options.cwd, options.env, options.timeoutS, reaped);
+    results.push(result);
+    const line = `${result.ok ? 'ok' : 'not ok'} ${results.length} - ${result.file} # time=${result.ms.toFixed(0)}ms cpu=${result.cpuS.toFixed(1)}s`;
+    console.log(result.ok ? line : `# Subtest: ${result.file}\n${result.output.replace(/^/gm, '    ')}\n${line}`);
+  };
+  for (const job of first) await run(job);
   const lane = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const result = await runFile(file, options.cwd, options.env, options.timeoutS, reaped);
-      results.push(result);
-      const line = `${result.ok ? 'ok' : 'not ok'} ${results.length} - ${file} # time=${result.ms.toFixed(0)}ms cpu=${result.cpuS.toFixed(1)}s`;
-      console.log(result.ok ? line : `# Subtest: ${file}\n${result.output.replace(/^/gm, '    ')}\n${line}`);
-    }
+    for (let job = queue.shift(); job; job = queue.shift()) await run(job);
   };
   await Promise.all(Array.from({ length: options.jobs }, lane));
   return results;
