@@ -35,15 +35,20 @@ const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 100);
 const concurrency = 8;
 const maxSeconds = 5;
 
-interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; non2xx: number; firstError?: string }
+interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; walBytes: number | undefined; non2xx: number; firstError?: string }
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
-/** Statements the service ran since the last reset (pg_stat_statements), the bench's own left out. */
-async function statements(sql: Sql, on: boolean): Promise<number | undefined> {
+/**
+ * Statements the service ran since the last reset, and the WAL they wrote (pg_stat_statements),
+ * the bench's own left out.
+ */
+async function statements(sql: Sql, on: boolean): Promise<{ calls: number; walBytes: number } | undefined> {
   if (!on) return undefined;
-  const [row] = await sql<{ n: string }[]>`select coalesce(sum(calls), 0)::text as n from pg_stat_statements where query not ilike '%pg_stat_statements%'`;
-  return Number(row!.n);
+  const [row] = await sql<{ calls: string; wal: string }[]>`
+    select coalesce(sum(calls), 0)::text as calls, coalesce(sum(wal_bytes), 0)::text as wal
+    from pg_stat_statements where query not ilike '%pg_stat_statements%'`;
+  return { calls: Number(row!.calls), walBytes: Number(row!.wal) };
 }
 
 /** Concurrency 8 until `next` runs dry, `count` requests were sent or 5 s passed. */
@@ -68,8 +73,12 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
     }
   }));
   const wall = (performance.now() - started) / 1000;
-  const n = await statements(sql, pss);
-  return { from, to: Date.now(), perSecond: ms.length / wall, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length, rows, statements: n === undefined ? undefined : n / Math.max(1, ms.length), non2xx, firstError };
+  const ran = await statements(sql, pss);
+  const perRequest = (n: number | undefined) => n === undefined ? undefined : n / Math.max(1, ms.length);
+  return {
+    from, to: Date.now(), perSecond: ms.length / wall, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length, rows,
+    statements: perRequest(ran?.calls), walBytes: perRequest(ran?.walBytes), non2xx, firstError,
+  };
 }
 
 /** `onExit` registers the teardown with run.ts too, so a signal or the watchdog does not leave Postgres running. */
@@ -185,9 +194,10 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     for (const r of results) r.loopMax = Math.max(-1, ...loop.filter(([t]) => t > r.from && t <= r.to + 250).map(([, d]) => d));
     const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
     console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
-    console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'non-2xx', 'event loop max ms']));
-    console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-    for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), r.statements === undefined ? 'n/a' : r.statements.toFixed(1), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0)]));
+    console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms']));
+    console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+    const perRequest = (n: number | undefined, digits: number) => n === undefined ? 'n/a' : n.toFixed(digits);
+    for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.walBytes, 0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0)]));
     const driven = new Set(results.map((r) => r.op));
     const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
     const failing = results.filter((r) => r.non2xx > 0);
