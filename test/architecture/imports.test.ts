@@ -1,11 +1,13 @@
 // The layering the README promises, read off the source: arrows point down
 // (http → operations → resources → db → leaves), the partners' client loads nothing of the server,
-// and nothing is tracked at the top beside the fixed layout.
+// nothing is tracked at the top beside the fixed layout, and the test files that share a process
+// change nothing of it.
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../support/processes.js';
+import { sharedFolders } from '../support/run-files.js';
 
 const src = path.join(root, 'src');
 
@@ -77,4 +79,11 @@ t.test('no operation imports another operation\'s file', async (t) => {
     for (const target of imports) t.notOk(isOperationFile(target), `${module} imports ${target}`);
   }
   t.ok(checked > 95, 'every operation file was read');
+});
+
+t.test('test files that share a process (test/support/bundle.ts) change nothing process-wide', async (t) => {
+  const files = sharedFolders.flatMap((f) => sources(path.join(root, 'test', f))).filter((f) => f.endsWith('.test.ts'));
+  t.ok(files.length > 100, `${files.length} files`);
+  const processWide = /process\.env\.\w+\s*=[^=]|process\.(exit|on|once|chdir)\(|^t\.(plan|setTimeout)\(/m;
+  for (const file of files) t.notMatch(readFileSync(file, 'utf8'), processWide, path.relative(root, file));
 });

@@ -34,9 +34,11 @@ const rank = (job: Job) => {
 
 /**
  * Unit tests and the operations' tests: each starts at most a service of its own on the suite's
- * database and measures nothing process-wide (no timing, no statement counts, no signals).
+ * database and measures nothing process-wide (no timing, no statement counts, no signals);
+ * test/architecture/imports.test.ts holds them to it.
  */
-const shareable = ['operations', 'resources', 'signing'].map((folder) => `test/${folder}/`);
+export const sharedFolders = ['operations', 'resources', 'signing'];
+const shareable = sharedFolders.map((folder) => `test/${folder}/`);
 const bundleSize = 14;
 
 /**
