@@ -11,38 +11,65 @@ export interface MatchingPair { federation_id: string; birth_date: string; perso
 
 interface Stored extends PersonName { federation_id: string; birth_date: string; first_name_key: string; last_name_key: string }
 
-/** Re-keys every person if sql/ asks for it; answers the pairs that match now and did not before. */
-export async function rekeyPersons(sql: Sql): Promise<MatchingPair[]> {
+const keysOf = (p: { first_name_key: string; last_name_key: string }) => ({ first_name_key: p.first_name_key, last_name_key: p.last_name_key });
+const identityOf = (p: Stored) => JSON.stringify([p.federation_id, p.birth_date, p.last_name_key, p.first_name_key]);
+const name = (p: Stored): PersonName => ({ id: p.id, first_name: p.first_name, last_name: p.last_name });
+
+/**
+ * Re-keys every person if sql/ asks for it; answers the pairs that match now and did not before.
+ * The registry is read a batch at a time by id, so a national one (200 000 persons) costs the
+ * starting instance a batch's memory, not the whole registry's: `batch` persons read, or
+ * re-keyed persons looked up, per statement.
+ */
+export async function rekeyPersons(sql: Sql, batch = 5_000): Promise<MatchingPair[]> {
   return sql.begin(async (tx) => {
     const [flag] = await tx`delete from person_rekey returning pending`;
     if (!flag) return [];
     // Approvals wait (they write persons); reads go on.
     await tx`lock table persons in exclusive mode`;
-    const rows = await tx<Stored[]>`
-      select id, federation_id, to_char(birth_date, 'YYYY-MM-DD') as birth_date, first_name, last_name, first_name_key, last_name_key
-      from persons order by id`;
-    const changed: [string, string, string][] = [];
-    const identities = new Map<string, Stored[]>();
-    for (const row of rows) {
-      const keys = nameKeys(row);
-      if (keys.first_name_key !== row.first_name_key || keys.last_name_key !== row.last_name_key) {
+    /** The keys a re-keyed person had before. */
+    const before = new Map<string, { first_name_key: string; last_name_key: string }>();
+    for (let after = '0'; ;) {
+      const rows = await tx<Stored[]>`
+        select id, first_name, last_name, first_name_key, last_name_key from persons
+        where id > ${after} order by id limit ${batch}`;
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.id;
+      const changed: [string, string, string][] = [];
+      for (const row of rows) {
+        const keys = nameKeys(row);
+        if (keys.first_name_key === row.first_name_key && keys.last_name_key === row.last_name_key) continue;
         changed.push([row.id, keys.first_name_key, keys.last_name_key]);
+        before.set(row.id, keysOf(row));
       }
-      const identity = JSON.stringify([row.federation_id, row.birth_date, keys.last_name_key, keys.first_name_key]);
-      identities.set(identity, [...(identities.get(identity) ?? []), row]);
+      if (changed.length) {
+        await tx`
+          update persons p set first_name_key = k.first, last_name_key = k.last
+          from (values ${tx(changed)}) as k (id, first, last) where p.id = k.id::bigint`;
+      }
     }
-    for (let i = 0; i < changed.length; i += 1000) {
-      await tx`
-        update persons p set first_name_key = k.first, last_name_key = k.last
-        from (values ${tx(changed.slice(i, i + 1000))}) as k (id, first, last) where p.id = k.id::bigint`;
-    }
-    const name = (p: Stored): PersonName => ({ id: p.id, first_name: p.first_name, last_name: p.last_name });
+    // Two persons whose keys did not change matched before exactly when they match now: a new
+    // pair holds a re-keyed person, so only the identities of re-keyed persons are read again.
     const pairs: MatchingPair[] = [];
-    for (const group of identities.values()) {
-      for (const [i, a] of group.entries()) {
-        for (const b of group.slice(i + 1)) {
-          const matchedBefore = a.first_name_key === b.first_name_key && a.last_name_key === b.last_name_key;
-          if (!matchedBefore) pairs.push({ federation_id: a.federation_id, birth_date: a.birth_date, persons: [name(a), name(b)] });
+    const listed = new Set<string>();
+    const rekeyed = [...before.keys()];
+    for (let i = 0; i < rekeyed.length; i += batch) {
+      const rows = await tx<Stored[]>`
+        select id, federation_id, to_char(birth_date, 'YYYY-MM-DD') as birth_date, first_name, last_name, first_name_key, last_name_key
+        from persons where (federation_id, birth_date, last_name_key, first_name_key) in (
+          select federation_id, birth_date, last_name_key, first_name_key from persons where id = any(${rekeyed.slice(i, i + batch)}::bigint[]))
+        order by id`;
+      const identities = new Map<string, Stored[]>();
+      for (const row of rows) identities.set(identityOf(row), [...(identities.get(identityOf(row)) ?? []), row]);
+      for (const group of identities.values()) {
+        for (const [j, a] of group.entries()) {
+          for (const b of group.slice(j + 1)) {
+            const [aWas, bWas] = [before.get(a.id) ?? keysOf(a), before.get(b.id) ?? keysOf(b)];
+            const pair = `${a.id} ${b.id}`;
+            if (listed.has(pair) || (aWas.first_name_key === bWas.first_name_key && aWas.last_name_key === bWas.last_name_key)) continue;
+            listed.add(pair);
+            pairs.push({ federation_id: a.federation_id, birth_date: a.birth_date, persons: [name(a), name(b)] });
+          }
         }
       }
     }
