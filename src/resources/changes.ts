@@ -56,14 +56,17 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
  */
 export async function readChanges(sql: Db, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
   const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federationId}) as horizon`;
-  // Row comparisons bound the scan to changes_feed_idx: with a bare id range the planner may walk
-  // the primary key from `after`, skipping every other workspace's rows (10 000 for a federation).
+  // Row comparisons alone bound the scan to changes_feed_idx, from (workspace, after) to
+  // (workspace, horizon), and imply the workspace. With a bare id range the planner may walk the
+  // primary key from `after`, skipping every other workspace's rows (10 000 for a federation);
+  // with `workspace_id =` beside them the scan starts at the workspace's first change and reads
+  // its index up to `after` (20 000 entries in the middle of the small seed's big club's feed).
+  // Ordered by both columns, which only this index gives.
   return sql<Row[]>`
     select ${feedRow(sql)}
-    where ch.workspace_id = ${workspace.id}
-      and (ch.workspace_id, ch.id) > (${workspace.id}::bigint, ${after}::bigint)
+    where (ch.workspace_id, ch.id) > (${workspace.id}::bigint, ${after}::bigint)
       and (ch.workspace_id, ch.id) <= (${workspace.id}::bigint, ${horizon}::bigint)
-    order by ch.id limit ${limit}`;
+    order by ch.workspace_id, ch.id limit ${limit}`;
 }
 
 /** A feed row's columns and their source, for the readers that add their own conditions (the webhook worker reads many feeds at once). */

@@ -3,7 +3,8 @@
 // operation scans a whole table. Every GET of the router table is sent signed through the service
 // (first page, a deep page, each documented filter, a lookup by id) while auto_explain hands the
 // plan of every statement it runs back to the service's own connections as a notice; a Seq Scan on
-// a table above 10 000 rows fails, naming the operation, the table and the plan node. One file, so
+// a table above 10 000 rows fails, naming the operation, the table and the plan node; and a feed
+// polled from its middle must touch no more buffer blocks than a page deep in it. One file, so
 // that the suite seeds once.
 import t from 'tap';
 import postgres from 'postgres';
@@ -54,7 +55,7 @@ const seedS = (performance.now() - seedStarted) / 1000;
 await owner.unsafe(`analyze`);
 // Sessions opened from now on explain every statement, with its actual rows, to their client.
 for (const setting of [
-  `session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on',
+  `session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on', 'auto_explain.log_buffers = on',
   `auto_explain.log_format = 'json'`, `auto_explain.log_level = 'notice'`,
 ]) await owner.unsafe(`alter database ${name} set ${setting}`);
 
@@ -65,6 +66,7 @@ const bigTables = [...tableRows].filter(([, n]) => n > BIG_TABLE).map(([table]) 
 interface PlanNode {
   'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string;
   'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[];
+  'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number;
 }
 interface Explained { 'Query Text': string; Plan: PlanNode }
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
@@ -151,7 +153,10 @@ async function explainRequest(kind: 'club' | 'federation', op: Operation, path: 
       if (n['Node Type'] === 'Seq Scan') seqScans.push({ request: `${op.id} GET ${path}`, table, node: n['Node Type'], rows });
     }
   }
-  return { res, plans, seqScans, widest };
+  // Buffer blocks the request's statements touched, index pages included: an index scan that reads
+  // entries its condition then skips reports no rows for them, only these blocks.
+  const blocks = plans.reduce((sum, p) => sum + (p.Plan['Shared Hit Blocks'] ?? 0) + (p.Plan['Shared Read Blocks'] ?? 0), 0);
+  return { res, plans, seqScans, widest, blocks };
 }
 
 // counts.members_licensed reads the counts the licenses' triggers keep (sql/00018): after the
@@ -203,8 +208,11 @@ for (const op of gets) {
         if (value !== undefined) variants.push([`${filter}=${value}`, `${path}?${filter}=${encodeURIComponent(value)}`]);
       }
     }
+    const blocks = new Map<string, number>();
     for (const [label, target] of variants) {
-      const { res, plans, seqScans, widest } = await explainRequest(kind, op, target);
+      const explained = await explainRequest(kind, op, target);
+      const { res, plans, seqScans, widest } = explained;
+      blocks.set(label.split('=')[0]!, explained.blocks);
       t.ok(res.status < 500 && res.status !== 401 && res.status !== 403, `${label}: answered ${res.status}`);
       t.ok(plans.length > 0, `${label}: ${plans.length} statements explained`);
       t.same(seqScans, [], `${label}: no Seq Scan on a table above ${BIG_TABLE} rows`);
@@ -221,8 +229,11 @@ for (const op of gets) {
         if (res.status !== 200 || !next) break;
         target = `${path}?limit=100&cursor=${encodeURIComponent(next)}`;
       }
-      const { res, seqScans, widest } = await explainRequest(kind, op, target);
+      const { res, seqScans, widest, blocks: deep } = await explainRequest(kind, op, target);
       t.ok(res.status === 200, `page ${pages + 1} at limit 100: answered ${res.status}`);
+      // A feed polled from its middle costs what a page deep in it costs, whatever the position.
+      const after = blocks.get('after');
+      if (after !== undefined) t.ok(after <= 2 * deep + 10, `after= in the middle of the feed: ${after} blocks, page ${pages + 1}: ${deep}`);
       t.same(seqScans, [], `page ${pages + 1}: no Seq Scan on a table above ${BIG_TABLE} rows`);
       t.ok(widest.rows <= PAGE_BOUND, `page ${pages + 1}: at most ${PAGE_BOUND} rows of a big table (${widest.rows} of ${widest.table || '-'}, ${widest.node || '-'})`,
         { todo: knownUnbounded(op.id, '') });
