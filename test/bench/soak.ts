@@ -99,6 +99,8 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
     const errors = new Map<string, number>();
     let late = 0;
     let inFlight = 0;
+    /** How far behind its schedule the generator sent each request: its own saturation shows here. */
+    const lags: number[] = [];
     const gauge = async () => {
       const [row] = await sql<{ connections: number; nonces: number; windows: number }[]>`
         select (select count(*) from pg_stat_activity where application_name = 'partner-service')::int as connections,
@@ -127,6 +129,7 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
       const req = requestOf(caller, Math.floor(i / callers.length));
       inFlight++;
       const sent = performance.now();
+      lags.push(sent - due);
       void send(service.base, req).then((res) => {
         samples.push({ at: sent - start, ms: performance.now() - sent, status: res.status });
         if (res.status >= 300) {
@@ -162,7 +165,7 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
     const failed = samples.filter((s) => s.status < 200 || s.status > 299).length;
     const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
     const settled = gauges.filter((g) => g.at - start >= window * 60_000); // after the first window's warm-up
-    console.log(`\n${samples.length} answered, ${late} not sent on time (more than ${maxInFlight} in flight): the generator kept the rate ${late === 0 ? 'throughout' : 'only in part'}`);
+    console.log(`\n${samples.length} answered, ${late} not sent (more than ${maxInFlight} in flight); the generator sent behind its schedule by p99 ${quantile(lags, 0.99).toFixed(1)} ms, max ${lags.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
     console.log(`errors: ${failed === 0 ? '0: met' : `${failed}: MISSED`}${[...errors].map(([what, n]) => `\n  ${n} × ${what}`).join('')}`);
     console.log(`p99, first ${window} min ${first.toFixed(1)} ms, last ${window} min ${lastP99.toFixed(1)} ms: ${(100 * (lastP99 / first - 1)).toFixed(0)} % (within 20 %: ${lastP99 <= first * 1.2 ? 'met' : 'MISSED'})`);
     console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);

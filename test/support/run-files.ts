@@ -1,7 +1,7 @@
 // Runs test files as tap's own runner would, in node processes writing TAP, a few at a time. The
 // runner is ours for what it costs: tap's loads @tapjs/processinfo into every test process, about
 // 0.8 s of CPU each, for coverage and change tracking the suite takes from c8. For the same reason
-// the files that need no process of their own share one a dozen at a time (test/support/bundle.ts).
+// the files that need no process of their own share one, up to 14 at a time (test/support/bundle.ts).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
