@@ -60,118 +60,108 @@ function requestOf(caller: Caller, i: number): Req {
 
 export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; soak ${minutes} min at ${rate} req/s`);
+  // Undone by run.ts in reverse order on every way out: the service, the pool, Postgres, the folder.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-soak-'));
   await chmod(dir, 0o755);
+  onExit(() => rm(dir, { recursive: true, force: true }));
   const embedded = await embeddedServer(dir, await freePort());
   await embedded.start();
+  onExit(() => embedded.stop());
   const sql = createPool(embedded.url, 4);
-  let service: Awaited<ReturnType<typeof startService>> | undefined;
-  let done = false;
-  const teardown = async () => {
-    if (done) return;
-    done = true;
-    await service?.stop();
-    await sql.end({ timeout: 5 });
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  onExit(teardown);
-  try {
-    await migrate(sql);
-    const key = randomBytes(32);
-    service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
-    const svc = serviceAt(service.base, sql, key);
-    const callers: Caller[] = [];
-    for (let f = 0; f < federations; f++) {
-      const federation = await createFederation(svc);
-      callers.push({ tenant: federation, members: [] });
-      for (let c = 0; c < clubsPerFederation; c++) {
-        const club = await createClub(svc, federation);
-        const members: string[] = [];
-        for (let m = 0; m < membersPerClub; m++) members.push((await club.call('POST', '/v1/club/members', member(m))).body.data.id);
-        callers.push({ tenant: club, members });
-      }
+  onExit(() => sql.end({ timeout: 5 }));
+  await migrate(sql);
+  const key = randomBytes(32);
+  const service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
+  onExit(service.stop);
+  const svc = serviceAt(service.base, sql, key);
+  const callers: Caller[] = [];
+  for (let f = 0; f < federations; f++) {
+    const federation = await createFederation(svc);
+    callers.push({ tenant: federation, members: [] });
+    for (let c = 0; c < clubsPerFederation; c++) {
+      const club = await createClub(svc, federation);
+      const members: string[] = [];
+      for (let m = 0; m < membersPerClub; m++) members.push((await club.call('POST', '/v1/club/members', member(m))).body.data.id);
+      callers.push({ tenant: club, members });
     }
-    console.log(`${callers.length} credentials over ${federations} federations, ${federations * clubsPerFederation * membersPerClub} members made`);
-
-    const samples: Sample[] = [];
-    const gauges: Gauge[] = [];
-    const errors = new Map<string, number>();
-    let late = 0;
-    let inFlight = 0;
-    /** How far behind its schedule the generator sent each request: its own saturation shows here. */
-    const lags: number[] = [];
-    const gauge = async () => {
-      const [row] = await sql<{ connections: number; nonces: number; windows: number }[]>`
-        select (select count(*) from pg_stat_activity where application_name = 'partner-service')::int as connections,
-               (select count(*) from nonces)::int as nonces, (select count(*) from rate_windows)::int as windows`;
-      gauges.push({ at: performance.now(), rssMiB: await rssMiB(service!.pid), connections: row!.connections, nonces: row!.nonces, rateWindows: row!.windows });
-    };
-    const start = performance.now();
-    const end = start + minutes * 60_000;
-    await gauge();
-    let nextGauge = start + sampleMs;
-    const gauging: Promise<void>[] = [];
-    for (let i = 0; ; i++) {
-      const due = start + (i * 1000) / rate;
-      if (due >= end) break;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      if (performance.now() >= nextGauge) {
-        nextGauge += sampleMs;
-        gauging.push(gauge());
-      }
-      if (inFlight >= maxInFlight) {
-        late++;
-        continue;
-      }
-      const caller = callers[i % callers.length]!;
-      const req = requestOf(caller, Math.floor(i / callers.length));
-      inFlight++;
-      const sent = performance.now();
-      lags.push(sent - due);
-      void send(service.base, req).then((res) => {
-        samples.push({ at: sent - start, ms: performance.now() - sent, status: res.status });
-        if (res.status >= 300) {
-          const what = `${req.method} ${req.path.split('?')[0]!.replace(/\d+/g, '{id}')} ${res.status} ${res.json?.code ?? ''}`;
-          errors.set(what, (errors.get(what) ?? 0) + 1);
-        } else if (req.path.includes('/changes') && Array.isArray(res.json?.data) && res.json.data.length) {
-          caller.after = res.json.data.at(-1).id;
-        }
-      }, (error: Error) => {
-        samples.push({ at: sent - start, ms: performance.now() - sent, status: 0 });
-        errors.set(`${req.method} ${error.message}`, (errors.get(`${req.method} ${error.message}`) ?? 0) + 1);
-      }).finally(() => void inFlight--);
-    }
-    while (inFlight > 0) await sleep(10);
-    await Promise.all(gauging);
-    await gauge();
-
-    const minute = (at: number) => Math.floor(at / 60_000);
-    console.log(`\nsoak, ${minutes} min at ${rate} req/s open loop, ${callers.length} credentials, ${federations} federations:`);
-    console.log('| minute | requests | non-2xx | p50 ms | p99 ms | max ms | RSS MiB | connections | nonces | rate windows |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (let m = 0; m < minutes; m++) {
-      const ms = samples.filter((s) => minute(s.at) === m).map((s) => s.ms);
-      const g = gauges.filter((x) => minute(x.at - start) === m);
-      const last = g.at(-1);
-      const failed = samples.filter((s) => minute(s.at) === m && (s.status < 200 || s.status > 299)).length;
-      console.log(`| ${m + 1} | ${ms.length} | ${failed} | ${quantile(ms, 0.5).toFixed(1)} | ${quantile(ms, 0.99).toFixed(1)} | ${Math.max(...ms).toFixed(0)} | ${last ? last.rssMiB.toFixed(0) : 'n/a'} | ${last?.connections ?? 'n/a'} | ${last?.nonces ?? 'n/a'} | ${last?.rateWindows ?? 'n/a'} |`);
-    }
-    const window = Math.max(1, Math.min(5, Math.floor(minutes / 2)));
-    const p99Of = (from: number, to: number) => quantile(samples.filter((s) => s.at >= from * 60_000 && s.at < to * 60_000).map((s) => s.ms), 0.99);
-    const first = p99Of(0, window);
-    const lastP99 = p99Of(minutes - window, minutes);
-    const failed = samples.filter((s) => s.status < 200 || s.status > 299).length;
-    const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
-    const settled = gauges.filter((g) => g.at - start >= window * 60_000); // after the first window's warm-up
-    console.log(`\n${samples.length} answered, ${late} not sent (more than ${maxInFlight} in flight); the generator sent behind its schedule by p99 ${quantile(lags, 0.99).toFixed(1)} ms, max ${lags.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
-    console.log(`errors: ${failed === 0 ? '0: met' : `${failed}: MISSED`}${[...errors].map(([what, n]) => `\n  ${n} × ${what}`).join('')}`);
-    console.log(`p99, first ${window} min ${first.toFixed(1)} ms, last ${window} min ${lastP99.toFixed(1)} ms: ${(100 * (lastP99 / first - 1)).toFixed(0)} % (within 20 %: ${lastP99 <= first * 1.2 ? 'met' : 'MISSED'})`);
-    console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);
-    console.log(`connections ${range(gauges.map((g) => g.connections))}; nonces ${range(gauges.map((g) => g.nonces))}; rate windows ${range(gauges.map((g) => g.rateWindows))}`);
-    return failed === 0 ? 0 : 1;
-  } finally {
-    await teardown();
   }
+  console.log(`${callers.length} credentials over ${federations} federations, ${federations * clubsPerFederation * membersPerClub} members made`);
+
+  const samples: Sample[] = [];
+  const gauges: Gauge[] = [];
+  const errors = new Map<string, number>();
+  let late = 0;
+  let inFlight = 0;
+  /** How far behind its schedule the generator sent each request: its own saturation shows here. */
+  const lags: number[] = [];
+  const gauge = async () => {
+    const [row] = await sql<{ connections: number; nonces: number; windows: number }[]>`
+      select (select count(*) from pg_stat_activity where application_name = 'partner-service')::int as connections,
+             (select count(*) from nonces)::int as nonces, (select count(*) from rate_windows)::int as windows`;
+    gauges.push({ at: performance.now(), rssMiB: await rssMiB(service.pid), connections: row!.connections, nonces: row!.nonces, rateWindows: row!.windows });
+  };
+  const start = performance.now();
+  const end = start + minutes * 60_000;
+  await gauge();
+  let nextGauge = start + sampleMs;
+  const gauging: Promise<void>[] = [];
+  for (let i = 0; ; i++) {
+    const due = start + (i * 1000) / rate;
+    if (due >= end) break;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    if (performance.now() >= nextGauge) {
+      nextGauge += sampleMs;
+      gauging.push(gauge());
+    }
+    if (inFlight >= maxInFlight) {
+      late++;
+      continue;
+    }
+    const caller = callers[i % callers.length]!;
+    const req = requestOf(caller, Math.floor(i / callers.length));
+    inFlight++;
+    const sent = performance.now();
+    lags.push(sent - due);
+    void send(service.base, req).then((res) => {
+      samples.push({ at: sent - start, ms: performance.now() - sent, status: res.status });
+      if (res.status >= 300) {
+        const what = `${req.method} ${req.path.split('?')[0]!.replace(/\d+/g, '{id}')} ${res.status} ${res.json?.code ?? ''}`;
+        errors.set(what, (errors.get(what) ?? 0) + 1);
+      } else if (req.path.includes('/changes') && Array.isArray(res.json?.data) && res.json.data.length) {
+        caller.after = res.json.data.at(-1).id;
+      }
+    }, (error: Error) => {
+      samples.push({ at: sent - start, ms: performance.now() - sent, status: 0 });
+      errors.set(`${req.method} ${error.message}`, (errors.get(`${req.method} ${error.message}`) ?? 0) + 1);
+    }).finally(() => void inFlight--);
+  }
+  while (inFlight > 0) await sleep(10);
+  await Promise.all(gauging);
+  await gauge();
+
+  const minute = (at: number) => Math.floor(at / 60_000);
+  console.log(`\nsoak, ${minutes} min at ${rate} req/s open loop, ${callers.length} credentials, ${federations} federations:`);
+  console.log('| minute | requests | non-2xx | p50 ms | p99 ms | max ms | RSS MiB | connections | nonces | rate windows |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (let m = 0; m < minutes; m++) {
+    const ms = samples.filter((s) => minute(s.at) === m).map((s) => s.ms);
+    const g = gauges.filter((x) => minute(x.at - start) === m);
+    const last = g.at(-1);
+    const failed = samples.filter((s) => minute(s.at) === m && (s.status < 200 || s.status > 299)).length;
+    console.log(`| ${m + 1} | ${ms.length} | ${failed} | ${quantile(ms, 0.5).toFixed(1)} | ${quantile(ms, 0.99).toFixed(1)} | ${Math.max(...ms).toFixed(0)} | ${last ? last.rssMiB.toFixed(0) : 'n/a'} | ${last?.connections ?? 'n/a'} | ${last?.nonces ?? 'n/a'} | ${last?.rateWindows ?? 'n/a'} |`);
+  }
+  const window = Math.max(1, Math.min(5, Math.floor(minutes / 2)));
+  const p99Of = (from: number, to: number) => quantile(samples.filter((s) => s.at >= from * 60_000 && s.at < to * 60_000).map((s) => s.ms), 0.99);
+  const first = p99Of(0, window);
+  const lastP99 = p99Of(minutes - window, minutes);
+  const failed = samples.filter((s) => s.status < 200 || s.status > 299).length;
+  const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
+  const settled = gauges.filter((g) => g.at - start >= window * 60_000); // after the first window's warm-up
+  console.log(`\n${samples.length} answered, ${late} not sent (more than ${maxInFlight} in flight); the generator sent behind its schedule by p99 ${quantile(lags, 0.99).toFixed(1)} ms, max ${lags.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
+  console.log(`errors: ${failed === 0 ? '0: met' : `${failed}: MISSED`}${[...errors].map(([what, n]) => `\n  ${n} × ${what}`).join('')}`);
+  console.log(`p99, first ${window} min ${first.toFixed(1)} ms, last ${window} min ${lastP99.toFixed(1)} ms: ${(100 * (lastP99 / first - 1)).toFixed(0)} % (within 20 %: ${lastP99 <= first * 1.2 ? 'met' : 'MISSED'})`);
+  console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);
+  console.log(`connections ${range(gauges.map((g) => g.connections))}; nonces ${range(gauges.map((g) => g.nonces))}; rate windows ${range(gauges.map((g) => g.rateWindows))}`);
+  return failed === 0 ? 0 : 1;
 }

@@ -81,164 +81,154 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
   };
 }
 
-/** `onExit` registers the teardown with run.ts too, so a signal or the watchdog does not leave Postgres running. */
+/** `onExit` registers each undo with run.ts, so a signal or the watchdog does not leave Postgres running either. */
 export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
+  // Undone by run.ts in reverse order on every way out: the service, the pool, Postgres, the folder.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-volume-'));
   await chmod(dir, 0o755);
+  onExit(() => rm(dir, { recursive: true, force: true }));
   const embedded = await embeddedServer(dir, await freePort());
   await embedded.start();
+  onExit(() => embedded.stop());
   let sql = createPool(embedded.url, 8);
-  let service: { stop(): Promise<void>; pid: number; base: string } | undefined;
-  let done = false;
-  const teardown = async () => {
-    if (done) return;
-    done = true;
-    await service?.stop();
+  onExit(() => sql.end({ timeout: 5 })); // the pool of the moment: the restart below replaces it
+  // pg_stat_statements needs a preload and so a restart.
+  let pss = false;
+  try {
+    await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`;
     await sql.end({ timeout: 5 });
     await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  onExit(teardown);
-  try {
-    // pg_stat_statements needs a preload and so a restart.
-    let pss = false;
-    try {
-      await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`;
-      await sql.end({ timeout: 5 });
-      await embedded.stop();
-      await embedded.start();
-      sql = createPool(embedded.url, 8);
-      await sql`create extension if not exists pg_stat_statements`;
-      pss = true;
-    } catch (error) {
-      console.log(`pg_stat_statements unavailable (${(error as Error).message}): statements per request are n/a`);
-      sql = createPool(embedded.url, 8);
-    }
-    await migrate(sql);
-    const key = randomBytes(32);
-    const t0 = performance.now();
-    const set = await seed(sql, key, scale);
-    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(set.counts)}`);
-    await sql`vacuum analyze`;
-    await sql`checkpoint`;
-    const hmac = (c: { key_id: string; secret?: string | null }): SigningKey => ({ keyId: c.key_id, algorithm: 'hmac-sha256', secret: c.secret! });
-    const fed: Caller = { id: set.federation.id, kind: 'federation', key: hmac(set.federation.credential) };
-    const club: Caller = { id: set.clubs[0]!.id, kind: 'club', key: hmac(set.clubs[0]!.credential) };
-    const ids = await seededIds(sql, fed.id, club.id);
-    // The service's event loop: its largest delay per 250 ms, from a preloaded monitor (event-loop.ts).
-    const loopFile = path.join(dir, 'event-loop.txt');
-    process.env.BENCH_EVENT_LOOP_FILE = loopFile;
-    process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS, `--import ${pathToFileURL(path.join(import.meta.dirname, 'event-loop.js')).href}`].filter(Boolean).join(' ');
-    service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
-    const svc = serviceAt(service.base, sql, key);
-    resetPeak(service.pid);
-    // Warm-up, not measured: the pool's connections, the JIT and the caches of the first variants'
-    // paths. Without it the first write of the table (club.activities.cancel) paid for them: p99
-    // 228-349 ms against p50 42-51 ms.
-    const warm: Req[] = [];
-    for (const op of operations.filter((o) => o.method === 'POST').slice(0, 4)) {
-      for (let i = 0; i < 25; i++) {
-        const s = await successScenario(svc, op);
-        warm.push({ method: op.method, path: s.path, body: s.body, key: s.as.key });
-      }
-    }
-    await drive(service.base, sql, false, (i) => warm[i] ?? { method: 'GET', path: '/v1/club/members?limit=25', key: club.key });
-
-    const results: Result[] = [];
-    const notDriven: string[] = [];
-    // The service's peak resident memory per variant: the kernel's high-water mark, reset before
-    // each; the run's peak folds in the marks between variants (the writes' preparation) as well.
-    let runPeakMiB = 0;
-    const peakMiB = () => {
-      const mib = peakRss(service!.pid) / 2 ** 20;
-      runPeakMiB = Math.max(runPeakMiB, mib);
-      return mib;
-    };
-    const measured = async (next: (i: number) => Req | undefined) => {
-      peakMiB();
-      resetPeak(service!.pid);
-      const r = await drive(service!.base, sql, pss, next);
-      return { ...r, rssMiB: peakMiB() };
-    };
-    const row = (op: Operation, variant: string, r: Omit<Result, 'op' | 'kind' | 'variant'>) => {
-      const res: Result = { op: op.id, kind: op.method === 'GET' ? 'read' : 'write', variant, ...r };
-      results.push(res);
-      console.log(`  ${op.id} ${variant}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.sent} sent, ${r.non2xx} non-2xx${r.firstError ? ` (${r.firstError})` : ''}`);
-    };
-    for (const op of operations) {
-      try {
-        if (op.method === 'GET') {
-          const as = op.kind === 'federation' ? fed : club;
-          for (const v_ of await readVariants(service.base, op, as, as === fed ? ids.fed : ids.club, svc)) {
-            if ('skip' in v_) { notDriven.push(`${op.id} ${v_.variant}: ${v_.skip}`); continue; }
-            row(op, v_.variant, await measured(() => v_.req));
-          }
-          continue;
-        }
-        // Writes: fresh rows per request from the factories, made before the clock starts.
-        const reqs: Req[] = [];
-        const until = performance.now() + 10_000;
-        while (reqs.length < writeCount && performance.now() < until) {
-          const s = await successScenario(svc, op);
-          reqs.push({ method: op.method, path: s.path, body: s.body, key: s.as.key });
-        }
-        row(op, `fresh tenant, fresh row each (${reqs.length} prepared)`, await measured((i) => reqs[i]));
-        if (op.id === 'club.members.create') {
-          const body = (v.getExamples(op.body!) as unknown[])[0];
-          row(op, 'in the big club', await measured(() => ({ method: 'POST', path: op.path, body, key: club.key })));
-        }
-      } catch (error) {
-        notDriven.push(`${op.id}: ${(error as Error).message.split('\n')[0]}`);
-      }
-    }
-
-    // The fixtures targets, one request at a time.
-    const fixtures: string[] = [];
-    const fixtureWindows: Array<[string, number, number]> = [];
-    let offset = 0;
-    for (const [entries, times, target] of [[20, 5, 300], [64, 3, 2000]] as const) {
-      const ms: number[] = [];
-      const statuses: number[] = [];
-      const from = Date.now();
-      for (let i = 0; i < times; i++) {
-        const id = await fixturesCompetition(sql, fed.id, entries, offset);
-        offset += entries;
-        const t = performance.now();
-        const r = await send(service.base, { method: 'POST', path: `/v1/federation/competitions/${id}/fixtures`, body: { first_round_on: '2026-09-05', days_between_rounds: 7, kickoff_time: '15:00' }, key: fed.key });
-        ms.push(performance.now() - t);
-        statuses.push(r.status);
-        if (r.status >= 300) console.log(`  fixtures ${entries}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
-      }
-      fixtureWindows.push([`fixtures, ${entries} entries`, from, Date.now()]);
-      const worst = Math.max(...ms);
-      fixtures.push(`fixtures, ${entries} entries, 2 legs: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (statuses ${statuses.join(', ')}); slowest ${worst.toFixed(0)} ms against ≤ ${target} ms: ${worst <= target && statuses.every((s) => s < 300) ? 'met' : 'MISSED'}`);
-    }
-
-    const loop = (await readFile(loopFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number) as [number, number]);
-    for (const r of results) r.loopMax = Math.max(-1, ...loop.filter(([t]) => t > r.from && t <= r.to + 250).map(([, d]) => d));
-    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-    console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
-    console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
-    console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-    const perRequest = (n: number | undefined, digits: number) => n === undefined ? 'n/a' : n.toFixed(digits);
-    for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.walBytes, 0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
-    const driven = new Set(results.map((r) => r.op));
-    const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
-    const failing = results.filter((r) => r.non2xx > 0);
-    console.log(`\n${driven.size} of ${operations.length} operations driven, ${results.length} variants; read p99 ${range(results.filter((r) => r.kind === 'read'))}, write p99 ${range(results.filter((r) => r.kind === 'write'))}`);
-    console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
-    console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
-    console.log(`${fixtures.join('\n')}`);
-    for (const [label, from, to] of fixtureWindows) console.log(`  event loop max delay while scheduling ${label}: ${Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d))} ms (setup SQL between requests included)`);
-    console.log(`not driven:\n${[...notDriven, ...operations.filter((o) => !driven.has(o.id)).map((o) => `${o.id}: no variant ran`)].map((s) => '  ' + s).join('\n') || '  none'}`);
-    console.log(`service peak RSS over the run: ${Math.max(runPeakMiB, peakMiB()).toFixed(0)} MiB (the variants' own in the table); event loop max delay over the measured requests: ${Math.max(-1, ...results.map((r) => r.loopMax!), ...fixtureWindows.map(([, from, to]) => Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d)))).toFixed(0)} ms`
-      + ` (over the whole run, start-up and the bench's preparation included: ${loop.length ? Math.max(...loop.map(([, d]) => d)).toFixed(0) + ' ms' : 'n/a'})`
-      + `; variants with an event loop delay above 20 ms: ${results.filter((r) => r.loopMax! > 20).map((r) => `${r.op} ${r.variant} (${r.loopMax!.toFixed(0)} ms)`).join(', ') || 'none'}`);
-    return 0;
-  } finally {
-    await teardown();
+    await embedded.start();
+    sql = createPool(embedded.url, 8);
+    await sql`create extension if not exists pg_stat_statements`;
+    pss = true;
+  } catch (error) {
+    console.log(`pg_stat_statements unavailable (${(error as Error).message}): statements per request are n/a`);
+    sql = createPool(embedded.url, 8);
   }
+  await migrate(sql);
+  const key = randomBytes(32);
+  const t0 = performance.now();
+  const set = await seed(sql, key, scale);
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(set.counts)}`);
+  await sql`vacuum analyze`;
+  await sql`checkpoint`;
+  const hmac = (c: { key_id: string; secret?: string | null }): SigningKey => ({ keyId: c.key_id, algorithm: 'hmac-sha256', secret: c.secret! });
+  const fed: Caller = { id: set.federation.id, kind: 'federation', key: hmac(set.federation.credential) };
+  const club: Caller = { id: set.clubs[0]!.id, kind: 'club', key: hmac(set.clubs[0]!.credential) };
+  const ids = await seededIds(sql, fed.id, club.id);
+  // The service's event loop: its largest delay per 250 ms, from a preloaded monitor (event-loop.ts).
+  const loopFile = path.join(dir, 'event-loop.txt');
+  process.env.BENCH_EVENT_LOOP_FILE = loopFile;
+  process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS, `--import ${pathToFileURL(path.join(import.meta.dirname, 'event-loop.js')).href}`].filter(Boolean).join(' ');
+  const service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
+  onExit(service.stop);
+  const svc = serviceAt(service.base, sql, key);
+  resetPeak(service.pid);
+  // Warm-up, not measured: the pool's connections, the JIT and the caches of the first variants'
+  // paths. Without it the first write of the table (club.activities.cancel) paid for them: p99
+  // 228-349 ms against p50 42-51 ms.
+  const warm: Req[] = [];
+  for (const op of operations.filter((o) => o.method === 'POST').slice(0, 4)) {
+    for (let i = 0; i < 25; i++) {
+      const s = await successScenario(svc, op);
+      warm.push({ method: op.method, path: s.path, body: s.body, key: s.as.key });
+    }
+  }
+  await drive(service.base, sql, false, (i) => warm[i] ?? { method: 'GET', path: '/v1/club/members?limit=25', key: club.key });
+
+  const results: Result[] = [];
+  const notDriven: string[] = [];
+  // The service's peak resident memory per variant: the kernel's high-water mark, reset before
+  // each; the run's peak folds in the marks between variants (the writes' preparation) as well.
+  let runPeakMiB = 0;
+  const peakMiB = () => {
+    const mib = peakRss(service.pid) / 2 ** 20;
+    runPeakMiB = Math.max(runPeakMiB, mib);
+    return mib;
+  };
+  const measured = async (next: (i: number) => Req | undefined) => {
+    peakMiB();
+    resetPeak(service.pid);
+    const r = await drive(service.base, sql, pss, next);
+    return { ...r, rssMiB: peakMiB() };
+  };
+  const row = (op: Operation, variant: string, r: Omit<Result, 'op' | 'kind' | 'variant'>) => {
+    const res: Result = { op: op.id, kind: op.method === 'GET' ? 'read' : 'write', variant, ...r };
+    results.push(res);
+    console.log(`  ${op.id} ${variant}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.sent} sent, ${r.non2xx} non-2xx${r.firstError ? ` (${r.firstError})` : ''}`);
+  };
+  for (const op of operations) {
+    try {
+      if (op.method === 'GET') {
+        const as = op.kind === 'federation' ? fed : club;
+        for (const v_ of await readVariants(service.base, op, as, as === fed ? ids.fed : ids.club, svc)) {
+          if ('skip' in v_) { notDriven.push(`${op.id} ${v_.variant}: ${v_.skip}`); continue; }
+          row(op, v_.variant, await measured(() => v_.req));
+        }
+        continue;
+      }
+      // Writes: fresh rows per request from the factories, made before the clock starts.
+      const reqs: Req[] = [];
+      const until = performance.now() + 10_000;
+      while (reqs.length < writeCount && performance.now() < until) {
+        const s = await successScenario(svc, op);
+        reqs.push({ method: op.method, path: s.path, body: s.body, key: s.as.key });
+      }
+      row(op, `fresh tenant, fresh row each (${reqs.length} prepared)`, await measured((i) => reqs[i]));
+      if (op.id === 'club.members.create') {
+        const body = (v.getExamples(op.body!) as unknown[])[0];
+        row(op, 'in the big club', await measured(() => ({ method: 'POST', path: op.path, body, key: club.key })));
+      }
+    } catch (error) {
+      notDriven.push(`${op.id}: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+
+  // The fixtures targets, one request at a time.
+  const fixtures: string[] = [];
+  const fixtureWindows: Array<[string, number, number]> = [];
+  let offset = 0;
+  for (const [entries, times, target] of [[20, 5, 300], [64, 3, 2000]] as const) {
+    const ms: number[] = [];
+    const statuses: number[] = [];
+    const from = Date.now();
+    for (let i = 0; i < times; i++) {
+      const id = await fixturesCompetition(sql, fed.id, entries, offset);
+      offset += entries;
+      const t = performance.now();
+      const r = await send(service.base, { method: 'POST', path: `/v1/federation/competitions/${id}/fixtures`, body: { first_round_on: '2026-09-05', days_between_rounds: 7, kickoff_time: '15:00' }, key: fed.key });
+      ms.push(performance.now() - t);
+      statuses.push(r.status);
+      if (r.status >= 300) console.log(`  fixtures ${entries}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
+    }
+    fixtureWindows.push([`fixtures, ${entries} entries`, from, Date.now()]);
+    const worst = Math.max(...ms);
+    fixtures.push(`fixtures, ${entries} entries, 2 legs: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (statuses ${statuses.join(', ')}); slowest ${worst.toFixed(0)} ms against ≤ ${target} ms: ${worst <= target && statuses.every((s) => s < 300) ? 'met' : 'MISSED'}`);
+  }
+
+  const loop = (await readFile(loopFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number) as [number, number]);
+  for (const r of results) r.loopMax = Math.max(-1, ...loop.filter(([t]) => t > r.from && t <= r.to + 250).map(([, d]) => d));
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
+  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
+  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  const perRequest = (n: number | undefined, digits: number) => n === undefined ? 'n/a' : n.toFixed(digits);
+  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.walBytes, 0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
+  const driven = new Set(results.map((r) => r.op));
+  const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
+  const failing = results.filter((r) => r.non2xx > 0);
+  console.log(`\n${driven.size} of ${operations.length} operations driven, ${results.length} variants; read p99 ${range(results.filter((r) => r.kind === 'read'))}, write p99 ${range(results.filter((r) => r.kind === 'write'))}`);
+  console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
+  console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
+  console.log(`${fixtures.join('\n')}`);
+  for (const [label, from, to] of fixtureWindows) console.log(`  event loop max delay while scheduling ${label}: ${Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d))} ms (setup SQL between requests included)`);
+  console.log(`not driven:\n${[...notDriven, ...operations.filter((o) => !driven.has(o.id)).map((o) => `${o.id}: no variant ran`)].map((s) => '  ' + s).join('\n') || '  none'}`);
+  console.log(`service peak RSS over the run: ${Math.max(runPeakMiB, peakMiB()).toFixed(0)} MiB (the variants' own in the table); event loop max delay over the measured requests: ${Math.max(-1, ...results.map((r) => r.loopMax!), ...fixtureWindows.map(([, from, to]) => Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d)))).toFixed(0)} ms`
+    + ` (over the whole run, start-up and the bench's preparation included: ${loop.length ? Math.max(...loop.map(([, d]) => d)).toFixed(0) + ' ms' : 'n/a'})`
+    + `; variants with an event loop delay above 20 ms: ${results.filter((r) => r.loopMax! > 20).map((r) => `${r.op} ${r.variant} (${r.loopMax!.toFixed(0)} ms)`).join(', ') || 'none'}`);
+  return 0;
 }
 
 function range(rs: Result[]): string {
