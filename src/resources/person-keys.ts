@@ -23,7 +23,10 @@ const name = (p: Stored): PersonName => ({ id: p.id, first_name: p.first_name, l
  */
 export async function rekeyPersons(sql: Sql, batch = 5_000): Promise<MatchingPair[]> {
   return sql.begin(async (tx) => {
-    const [flag] = await tx`delete from person_rekey returning pending`;
+    // An instance that starts while another re-keys goes on serving: it skips the flag the other
+    // holds instead of queueing behind it (and failing its start at the lock timeout).
+    const [flag] = await tx`
+      delete from person_rekey where pending in (select pending from person_rekey for update skip locked) returning pending`;
     if (!flag) return [];
     // Approvals wait (they write persons); reads go on.
     await tx`lock table persons in exclusive mode`;

@@ -1,13 +1,16 @@
 // Re-keying the registry after the name key changed (sql/00014, src/resources/person-keys.ts):
 // keys are recomputed, names stay as sent, and persons that now match are reported, never merged.
 import t from 'tap';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { nameKey } from '../../src/resources/person-names.js';
 import { rekeyPersons } from '../../src/resources/person-keys.js';
 import { createFederation, createPerson } from '../support/factories.js';
-import { startService } from '../support/harness.js';
+import { privateDatabase, startService } from '../support/harness.js';
 import { createStalePerson } from '../support/names.js';
 
-const service = await startService(t);
+// A database of its own: the flag it raises would otherwise be taken by any service another file
+// starts meanwhile, and its re-key in batches of two would lock the suite's whole registry.
+const service = await startService(t, {}, undefined, { databaseUrl: await privateDatabase(t, 'person_keys') });
 
 t.test('stale keys are recomputed; pairs that now match are listed once; names are untouched', async (t) => {
   const federation = await createFederation(service);
@@ -41,4 +44,24 @@ t.test('stale keys are recomputed; pairs that now match are listed once; names a
   t.equal(nameKey(rows[1]!.first_name), rows[1]!.first_name_key);
 
   t.same(await rekeyPersons(service.sql), [], 'the flag is lowered: a second start re-keys nothing');
+});
+
+t.test('an instance that starts while another re-keys goes on at once, and the flag stays for the next', async (t) => {
+  const federation = await createFederation(service);
+  await createStalePerson(service, federation.id, { first_name: 'Zo\u200Dë', last_name: 'Visser' }, { first_name_key: 'zo\u200de', last_name_key: 'visser' });
+  let second: Promise<unknown> | undefined;
+  let settled: { pairs: unknown; ms: number } | undefined;
+  // Another instance's re-key, holding the flag for a second.
+  await service.sql.begin(async (tx) => {
+    await tx`select pending from person_rekey for update`;
+    const started = performance.now();
+    second = rekeyPersons(service.sql).then((pairs) => void (settled = { pairs, ms: performance.now() - started }));
+    await Promise.race([second, sleep(1000)]);
+  });
+  await second;
+  t.ok(settled && settled.ms < 1000, `it did not wait for the flag (${settled?.ms.toFixed(0)} ms)`);
+  t.same(settled?.pairs, [], 'nothing re-keyed by the second instance');
+  t.equal((await service.sql`select count(*)::int as n from person_rekey`)[0]!.n, 1, 'the flag is still raised');
+  await rekeyPersons(service.sql);
+  t.equal((await service.sql`select count(*)::int as n from person_rekey`)[0]!.n, 0, 'the next start re-keys and lowers it');
 });

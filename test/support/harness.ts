@@ -19,6 +19,25 @@ export const databaseUrl = (): string => {
   return url;
 };
 
+/**
+ * A database of the file's own on the suite's server, dropped when the file's tests end: for rows
+ * that must not meet the other files' (a seeded volume), or a flag that every starting service
+ * reads (the registry's re-key).
+ */
+export async function privateDatabase(t: Test, suffix: string): Promise<string> {
+  const url = new URL(databaseUrl());
+  const name = `${url.pathname.slice(1)}_${suffix}`;
+  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  t.teardown(async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  url.pathname = '/' + name;
+  return url.toString();
+}
+
 export interface Response<T = any> {
   status: number;
   headers: Headers;

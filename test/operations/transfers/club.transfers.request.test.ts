@@ -4,14 +4,18 @@ import { feedOf } from '../../support/feeds.js';
 import { startService } from '../../support/harness.js';
 import { walkPages } from '../../support/pages.js';
 import {
-  createClub, createFederation, createLicense, licenseNumberOf, setClubStatus,
+  createClub, createFederation, createLicense, createSeason, licenseNumberOf, setClubStatus,
 } from '../../support/factories.js';
 
 const service = await startService(t);
 
-/** A federation with an origin club holding an approved license, a destination and a bystander. */
-async function world() {
+/**
+ * A federation with an origin club holding an approved license, a destination and a bystander;
+ * its open season in `year` when given, else in a random one.
+ */
+async function world(year?: number) {
   const federation = await createFederation(service);
+  if (year) await createSeason(service, federation.id, 'open', year);
   const [origin, destination, bystander] = [await createClub(service, federation), await createClub(service, federation), await createClub(service, federation)];
   const license = await createLicense(service, origin.id, { status: 'approved' });
   return { federation, origin, destination, bystander, license, number: await licenseNumberOf(service, license) };
@@ -34,7 +38,9 @@ t.test('the destination requests by license number; both clubs and the federatio
 t.test('each rule refuses and changes nothing', async (t) => {
   const { federation, origin, destination, number } = await world();
   const suspendedLicense = await licenseNumberOf(service, await createLicense(service, origin.id, { status: 'suspended' }));
-  const foreign = await world();
+  // Numbers count per federation and year: in the same year the foreign first license would carry
+  // this federation's own first number (in 1 run of 90, when the random years met).
+  const foreign = await world(Number(number.slice(0, 4)) + 1);
   const cases: [string, typeof destination, unknown, number, string, string?][] = [
     ['an unknown number', destination, { license_number: '1999-999999' }, 404, 'not_found'],
     ['another federation\'s number', destination, { license_number: foreign.number }, 404, 'not_found'],
