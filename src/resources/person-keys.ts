@@ -33,7 +33,7 @@ export async function rekeyPersons(sql: Sql, batch = 5_000): Promise<MatchingPai
     /** The keys a re-keyed person had before. */
     const before = new Map<string, { first_name_key: string; last_name_key: string }>();
     for (let after = '0'; ;) {
-      const rows = await tx<Stored[]>`
+      const rows = await tx<Omit<Stored, 'federation_id' | 'birth_date'>[]>`
         select id, first_name, last_name, first_name_key, last_name_key from persons
         where id > ${after} order by id limit ${batch}`;
       if (rows.length === 0) break;

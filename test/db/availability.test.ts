@@ -17,7 +17,10 @@ const target = new URL(databaseUrl());
 const sockets = new Set<net.Socket>();
 const relay = net.createServer((client) => {
   const server = net.connect(Number(target.port), target.hostname);
-  for (const socket of [client, server]) sockets.add(socket).add(socket.once('close', () => sockets.delete(socket)));
+  for (const socket of [client, server]) {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  }
   client.pipe(server);
   server.on('data', (chunk) => void sleep(latencyMs).then(() => client.write(chunk)));
   const close = () => {

@@ -1,8 +1,8 @@
 // Runs several test files in one node process, one file after the other, as if each had its own:
 // a file's root tests are named after it, and its root teardowns (the service startService
-// registered, its pools) run when its own tests have ended, before the next file loads. Starting
-// node, tap and the service modules is about half the CPU of a small file; test/support/run-files.ts
-// bundles the files that need nothing of a process of their own.
+// registered, its pools, its database) run when its own tests have ended, last registered first,
+// before the next file loads. Starting node, tap and the service's modules was most of the CPU of a
+// small file; test/support/run-files.ts bundles the files that need no process of their own.
 import t from 'tap';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
