@@ -63,7 +63,12 @@ export async function rekeyPersons(sql: Sql, batch = 5_000): Promise<MatchingPai
           select federation_id, birth_date, last_name_key, first_name_key from persons where id = any(${rekeyed.slice(i, i + batch)}::bigint[]))
         order by id`;
       const identities = new Map<string, Stored[]>();
-      for (const row of rows) identities.set(identityOf(row), [...(identities.get(identityOf(row)) ?? []), row]);
+      for (const row of rows) {
+        const identity = identityOf(row);
+        const group = identities.get(identity);
+        if (group) group.push(row);
+        else identities.set(identity, [row]);
+      }
       for (const group of identities.values()) {
         for (const [j, a] of group.entries()) {
           for (const b of group.slice(j + 1)) {

@@ -19,7 +19,7 @@ import type { Operation } from '../../src/operations/operation.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import type { SigningKey } from '../../src/signing/client.js';
-import { checkResponse, databaseUrl, request } from '../support/harness.js';
+import { checkResponse, privateDatabase, request } from '../support/harness.js';
 
 const BIG_TABLE = 10_000;
 /** Rows one scan node of a page may touch (read or filtered out) on a big table: a page is at most 100. */
@@ -39,13 +39,8 @@ const knownUnbounded = (opId: string, label: string) =>
   unbounded[opId] ?? unbounded[`${opId} ${label.split('=')[0]}=`];
 
 // A database of its own: the seeded volume must not meet the other files' rows, nor theirs it.
-const suiteUrl = new URL(databaseUrl());
-const name = `${suiteUrl.pathname.slice(1)}_volume`;
-const admin = postgres(suiteUrl.toString(), { max: 1, onnotice: () => {} });
-await admin.unsafe(`drop database if exists ${name} with (force)`);
-await admin.unsafe(`create database ${name}`);
-const url = new URL(suiteUrl);
-url.pathname = '/' + name;
+const url = new URL(await privateDatabase(t, 'volume'));
+const name = url.pathname.slice(1);
 const config = loadConfig({ ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
 const owner = postgres(url.toString(), { max: 1, onnotice: () => {} });
 await migrate(owner);
@@ -90,8 +85,6 @@ t.teardown(async () => {
   await running.stop();
   await pool.end({ timeout: 1 });
   await owner.end();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
 });
 
 const keyOf = (c: SeedSet['federation']['credential']): SigningKey => ({ keyId: c.key_id, algorithm: 'hmac-sha256', secret: c.secret! });

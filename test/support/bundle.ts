@@ -10,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 type Teardown = () => unknown;
 
 const test = t.test.bind(t);
-const teardown = t.teardown.bind(t);
 
 async function runFile(file: string): Promise<void> {
   const name = path.relative('dist/test', file).replace(/\.test\.js$/, '');
@@ -41,5 +40,3 @@ async function runFile(file: string): Promise<void> {
 }
 
 for (const file of process.argv.slice(2)) await runFile(file);
-t.test = test;
-t.teardown = teardown;

@@ -26,8 +26,11 @@ const longest = [
   'cli/quick-start', 'package/client', 'openapi/lint', 'openapi/client', 'faults/rolling-restart', 'faults/fuzz',
   'cli/service', 'db/embedded', 'openapi/live-contract', 'webhooks/admin', 'cli/admin', 'faults/hot-row',
 ];
+/** Whether a compiled file is the test named `name` (its path under test/, without `.test.ts`). */
+const isNamed = (file: string, name: string) => file.endsWith(`/${name}.test.js`);
+
 const rank = (job: Job) => {
-  const i = longest.findIndex((name) => job.files[0]!.endsWith(`/${name}.test.js`));
+  const i = longest.findIndex((name) => isNamed(job.files[0]!, name));
   // A bundle takes 5-15 s: after the four longest files, before the rest.
   return job.files.length > 1 ? 3.5 : i < 0 ? longest.length : i;
 };
@@ -51,21 +54,20 @@ interface Job {
   files: string[];
 }
 
-const isExclusive = (file: string) => exclusive.some((name) => file.endsWith(`/${name}.test.js`));
-
 /**
  * The exclusive files, each alone; then every shareable file in bundles of up to `bundleSize`, in
  * path order, and every other file alone.
  */
 function jobsOf(files: string[]): { first: Job[]; rest: Job[] } {
-  const isShared = (f: string) => !isExclusive(f) && shareable.some((folder) => f.includes(folder));
-  const shared = files.filter(isShared).sort();
+  const first = files.filter((f) => exclusive.some((name) => isNamed(f, name)));
+  const others = files.filter((f) => !first.includes(f));
+  const shared = others.filter((f) => shareable.some((folder) => f.includes(folder))).sort();
   const bundles = Math.ceil(shared.length / bundleSize);
   const size = Math.ceil(shared.length / bundles);
   return {
-    first: files.filter(isExclusive).map((file) => ({ files: [file] })),
+    first: first.map((file) => ({ files: [file] })),
     rest: [
-      ...files.filter((f) => !isExclusive(f) && !isShared(f)).map((file) => ({ files: [file] })),
+      ...others.filter((f) => !shared.includes(f)).map((file) => ({ files: [file] })),
       ...Array.from({ length: bundles }, (_, i) => ({ files: shared.slice(i * size, (i + 1) * size) })),
     ],
   };
