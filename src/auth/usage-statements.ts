@@ -2,10 +2,13 @@
 import type { Sql } from 'postgres';
 import type { UsageInput } from './usage.js';
 
-/** A batch statement's answer: the floor on `created` (absent: no sentinel), each nonce written, each credential's count after. */
+/**
+ * A batch statement's answer: the floor on `created` (absent: no sentinel), each nonce of the
+ * batch that was not written although it passed the floor (a replay), each credential's count after.
+ */
 export type Written =
   | { kind: 'floor'; credential_id: null; nonce: null; n: string }
-  | { kind: 'fresh'; credential_id: string; nonce: string; n: null }
+  | { kind: 'replayed'; credential_id: string; nonce: string; n: null }
   | { kind: 'count'; credential_id: string; nonce: null; n: string };
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -16,21 +19,23 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * and then only for signatures created at or after the floor committed with that sentinel. Rows
  * are written in key order so that the batches of two instances cannot deadlock. A replayed
  * nonce inserts nothing, so it neither counts nor consumes the window. Answers the floor (no
- * such row: the sentinel is missing), the nonces written, and each credential's count after.
+ * such row: the sentinel is missing), the replays, and each credential's count after: a row per
+ * refusal rather than per nonce written, since nearly every nonce is fresh.
  */
 export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<Written[]> {
   return sql<Written[]>`
     with guard as (
       select ceil(extract(epoch from reset_at))::bigint as floor from nonce_reset
       where exists (select from nonces where credential_id = 0 and nonce = 'sentinel')
-    ), fresh as (
-      insert into nonces (credential_id, nonce, expires_at)
-      select credential_id, nonce, to_timestamp(expires_s)
-      from unnest(
+    ), batch as (
+      select * from unnest(
         ${inputs.map((u) => u.credentialId)}::bigint[], ${inputs.map((u) => u.nonce)}::text[],
         ${inputs.map((u) => u.created)}::bigint[], ${inputs.map((u) => seconds(u.nonceExpiresAt.getTime()))}::bigint[]
       ) as t (credential_id, nonce, created, expires_s)
       where created >= (select floor from guard)
+    ), fresh as (
+      insert into nonces (credential_id, nonce, expires_at)
+      select credential_id, nonce, to_timestamp(expires_s) from batch
       order by credential_id, nonce
       on conflict do nothing
       returning credential_id, nonce
@@ -41,7 +46,8 @@ export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number):
       returning credential_id, used
     )
     select 'floor' as kind, null::bigint as credential_id, null::text as nonce, floor as n from guard
-    union all select 'fresh', credential_id, nonce, null from fresh
+    union all select 'replayed', credential_id, nonce, null from batch b
+      where not exists (select from fresh f where f.credential_id = b.credential_id and f.nonce = b.nonce)
     union all select 'count', credential_id, null, used from counted`;
 }
 

@@ -53,13 +53,16 @@ function rate(input: UsageInput, used: number): UsageResult {
  * consecutive counts, in batch order, ending at the count the window row holds now.
  */
 function answers(inputs: UsageInput[], written: Written[]): UsageResult[] {
-  const floor = Number(written.find((w) => w.kind === 'floor')!.n);
-  const fresh = new Set(written.filter((w) => w.kind === 'fresh').map((w) => keyOf(w.credential_id!, w.nonce!)));
-  const isFresh = (u: UsageInput) => fresh.has(keyOf(u.credentialId, u.nonce));
-  const counted = new Map<string, number>();
-  for (const u of inputs) if (isFresh(u)) counted.set(u.credentialId, (counted.get(u.credentialId) ?? 0) + 1);
+  let floor = 0;
+  const replayed = new Set<string>();
   const next = new Map<string, number>();
-  for (const w of written) if (w.kind === 'count') next.set(w.credential_id, Number(w.n) - counted.get(w.credential_id)! + 1);
+  for (const w of written) {
+    if (w.kind === 'floor') floor = Number(w.n);
+    else if (w.kind === 'replayed') replayed.add(keyOf(w.credential_id, w.nonce));
+    else next.set(w.credential_id, Number(w.n) + 1);
+  }
+  const isFresh = (u: UsageInput) => u.created >= floor && !replayed.has(keyOf(u.credentialId, u.nonce));
+  for (const u of inputs) if (isFresh(u)) next.set(u.credentialId, next.get(u.credentialId)! - 1);
   return inputs.map((u): UsageResult => {
     if (u.created < floor) return { outcome: 'before_reset' };
     if (!isFresh(u)) return { outcome: 'replayed' };
