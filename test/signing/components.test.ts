@@ -45,6 +45,17 @@ t.test('other derived components', async (t) => {
   t.equal(componentValue({ ...r, target: 'https://api.example.com/x/y?a=b' }, id('@query')), '?a=b');
 });
 
+t.test('@path and @query of origin-form targets split at the first "?", as the absolute form does', async (t) => {
+  for (const [path, query] of [['/', ''], ['/v1/me', '?x=1?y=2'], ['//a//b/', '?'], ['/a%2Fb', '?q=%3F'], ['/p', '']]) {
+    for (const target of [`${path}${query}`, `https://api.example.com${path}${query}`]) {
+      t.equal(componentValue(request(target), id('@path')), path, `${target}: path`);
+      t.equal(componentValue(request(target), id('@query')), query === '' ? '?' : query, `${target}: query`);
+    }
+  }
+  t.throws(() => componentValue(request('/a#b'), id('@path')), { code: 'signature_invalid' }, 'a fragment');
+  t.throws(() => componentValue(request('/a?b#c'), id('@query')), { code: 'signature_invalid' }, 'a fragment after the query');
+});
+
 t.test('header fields', async (t) => {
   const r = request('/', {
     'x-list': ['  a ', 'b\r\n  c'],
