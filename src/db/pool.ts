@@ -1,6 +1,7 @@
 import postgres, { type Sql } from 'postgres';
 import { renewable } from './driver.js';
 import { followPrimary } from './failover.js';
+import { Instant } from './instant.js';
 
 export type { Sql };
 
@@ -12,7 +13,8 @@ export interface PoolLimits {
 
 /**
  * One pool per process. bigint columns stay decimal strings (the contract's identifiers) and
- * dates stay `YYYY-MM-DD` text; timestamps become Dates, which JSON writes as RFC 3339 with ms.
+ * dates stay `YYYY-MM-DD` text; timestamps become Dates (src/db/instant.ts), which JSON writes as
+ * RFC 3339 with ms.
  *
  * postgres.js retries a failed connection with exponential backoff up to 20 s, keeping the query
  * that triggered it: a pool that saw an outage would then answer long after the database is back.
@@ -30,6 +32,7 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
     onnotice: () => {},
     types: {
       date: { to: 1082, from: [1082], serialize: (value: string) => value, parse: (value: string) => value },
+      timestamptz: { to: 1184, from: [1184], serialize: (value: Date | string) => new Date(value).toISOString(), parse: (value: string) => new Instant(value) },
     },
     connection: {
       application_name: 'partner-service',

@@ -1,0 +1,32 @@
+import t from 'tap';
+import { createPool } from '../../src/db/pool.js';
+import { Instant } from '../../src/db/instant.js';
+import { databaseUrl } from '../support/harness.js';
+
+const sameJson = (ms: number) => JSON.stringify({ at: new Instant(ms) }) === JSON.stringify({ at: new Date(ms) });
+
+t.test('an Instant writes the JSON a Date writes, for any time a Date can hold', async (t) => {
+  const edges = [0, -1, 1, 999, -62135596800000, -62135596800001, 253402300799999, 253402300800000, 8.64e15, -8.64e15, NaN];
+  for (const ms of edges) t.ok(sameJson(ms), `${ms}: ${JSON.stringify(new Date(ms))}`);
+  let differing = 0;
+  for (let i = 0; i < 200_000; i++) {
+    // Years from about -1000 to 12000, milliseconds of every width.
+    if (!sameJson(Math.round((Math.random() * 13_000 - 2_970) * 365.25 * 86_400_000))) differing++;
+  }
+  t.equal(differing, 0, '200 000 random times');
+});
+
+t.test('timestamps the pool reads are Instants, and their JSON is what a Date writes', async (t) => {
+  const sql = createPool(databaseUrl(), 1);
+  t.teardown(() => sql.end({ timeout: 1 }));
+  const [row] = await sql<[{ at: Date; many: Date[]; never: Date; back: Date }]>`
+    select '2026-11-26 07:34:14.1236+00'::timestamptz as at,
+           array['0999-01-02 03:04:05.06+00', '2024-02-29 23:59:59.999+00']::timestamptz[] as many,
+           'infinity'::timestamptz as never,
+           ${new Date('2026-01-01T00:00:00.007Z')}::timestamptz as back`;
+  t.ok(row.at instanceof Instant && row.many.every((d) => d instanceof Instant), 'single values and arrays');
+  t.equal(JSON.stringify(row.at), '"2026-11-26T07:34:14.123Z"', 'milliseconds truncated, as Date parses them');
+  t.equal(JSON.stringify(row.many), JSON.stringify(row.many.map((d) => new Date(d.getTime()))));
+  t.equal(JSON.stringify(row.never), JSON.stringify(new Date('infinity')), 'infinity is not a date: null, as before');
+  t.equal(row.back.toJSON(), '2026-01-01T00:00:00.007Z', 'a Date parameter round-trips');
+});
