@@ -1,6 +1,6 @@
 // A timestamp read from Postgres: a Date in every way but its JSON. Date's own toJSON formats
-// through C's printf; a page of 25 members carries 50 timestamps, and they took 1.2 µs each (73 µs
-// of the page's ~520), against 0.3 µs here. The text is the same, character for character.
+// through C's printf, 1.2 µs a value against 0.3 µs here; a page of 25 members carries 50 of them
+// and costs 47–50 µs of CPU less (measured A/B). The text is the same, character for character.
 const pad2 = (n: number) => (n < 10 ? '0' : '') + n;
 
 export class Instant extends Date {
