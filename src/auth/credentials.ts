@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Sql } from 'postgres';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 import type { Scope } from './scopes.js';
@@ -20,8 +20,12 @@ export interface Credential {
   expiresAt: Date | null;
   rateLimit: number | null;
   workspace: Workspace & { name: string };
-  /** The HMAC secret's bytes (the string as shown, `sk_…`), or the RSA public key: made once per credential. */
-  key: { algorithm: 'hmac-sha256'; secret: Buffer } | { algorithm: 'rsa2'; publicKey: KeyObject };
+  /**
+   * The HMAC key (the bytes of the secret as shown, `sk_…`) or the RSA public key, made once per
+   * credential. A KeyObject, not a Buffer: a cached Buffer of 43 bytes keeps the 8 KB slab of
+   * Node's Buffer pool it was cut from alive, 42 MB for 5 600 credentials (measured).
+   */
+  key: { algorithm: 'hmac-sha256'; secret: KeyObject } | { algorithm: 'rsa2'; publicKey: KeyObject };
 }
 
 /** What a handler may know of the calling credential: everything but its key material. */
@@ -65,7 +69,7 @@ function toCredential(row: Row, masterKey: Buffer): Credential {
     rateLimit: row.rate_limit,
     workspace: { id: row.workspace_id, kind: row.workspace_kind, name: row.workspace_name, federationId: row.federation_id },
     key: row.algorithm === 'hmac-sha256'
-      ? { algorithm: 'hmac-sha256', secret: Buffer.from(open(masterKey, row.secret_sealed!), 'utf8') }
+      ? { algorithm: 'hmac-sha256', secret: createSecretKey(open(masterKey, row.secret_sealed!), 'utf8') }
       : { algorithm: 'rsa2', publicKey: createPublicKey(row.public_key!) },
   };
 }

@@ -3,7 +3,7 @@ import { constants, createHmac, timingSafeEqual, verify, type KeyObject } from '
 
 type CredentialAlgorithm = 'hmac-sha256' | 'rsa2';
 export type VerifyKey =
-  | { algorithm: 'hmac-sha256'; secret: string | Buffer }
+  | { algorithm: 'hmac-sha256'; secret: string | Buffer | KeyObject }
   | { algorithm: 'rsa2'; publicKey: KeyObject };
 
 /** The RFC 9421 `alg` name of each credential algorithm. */

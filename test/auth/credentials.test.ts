@@ -1,7 +1,7 @@
 // The credential cache: made-up key ids cost the database (almost) nothing, and a credential
 // issued after its key id was looked up is found at once on every instance.
 import t from 'tap';
-import { randomBytes } from 'node:crypto';
+import { createHmac, KeyObject, randomBytes } from 'node:crypto';
 import { createCredentialStore } from '../../src/auth/credentials.js';
 import { databaseUrl, postgres, request, startService } from '../support/harness.js';
 import { copyCredential, createClub } from '../support/factories.js';
@@ -47,4 +47,17 @@ t.test('a credential issued after its key id was unknown is found by every insta
     }
     t.equal(status, 200, `found within ${Date.now() - started} ms`);
   }
+});
+
+t.test('a cached HMAC key is a KeyObject of the secret\'s bytes, not a slice of the Buffer pool', async (t) => {
+  const club = await createClub(a);
+  const store = await createCredentialStore(sql, a.masterKey);
+  t.teardown(() => store.close());
+  const credential = await store.get(club.keyId);
+  const key = credential?.key;
+  if (key?.algorithm !== 'hmac-sha256') return t.fail('an hmac credential');
+  t.ok(key.secret instanceof KeyObject && key.secret.type === 'secret', 'a KeyObject: its bytes live outside the pool');
+  const mac = (secret: KeyObject | string) => createHmac('sha256', secret).update('base').digest('hex');
+  if (club.key.algorithm !== 'hmac-sha256') return t.fail('the club signs with hmac');
+  t.equal(mac(key.secret), mac(club.key.secret), 'the same key as the secret shown at issuance');
 });
