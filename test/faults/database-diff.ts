@@ -22,8 +22,9 @@ const idsOf = (row: Record<string, unknown>) =>
 
 /**
  * Rows added or gone between two snapshots that no accepted request accounts for: every new
- * change row must carry an accepted request's id, and every other changed row must name (as `id`
- * or `…_id`) a resource those change rows name.
+ * change row must come from the transaction of an accepted request (one of whose rows carries
+ * its id), and every other changed row must name (as `id` or `…_id`) a resource those change
+ * rows name.
  */
 export function unexplained(before: Snapshot, after: Snapshot, acceptedRequestIds: Set<string>): string[] {
   const diff = (table: string) => {
@@ -35,11 +36,12 @@ export function unexplained(before: Snapshot, after: Snapshot, acceptedRequestId
   const problems = changes.gone.map((row) => `changes: a row went away: ${row}`);
   const touched = new Set<string>();
   const added = changes.added.map((text) => JSON.parse(text));
-  // Other feeds' rows of a change carry no request id: the writer's own row (same change, same transaction) names it.
-  const change = (row: any) => JSON.stringify([row.resource_type, row.resource_id, row.action, row.version, row.occurred_at]);
-  const accepted = new Set(added.filter((row) => acceptedRequestIds.has(row.request_id)).map(change));
+  // Only the writer's own feed rows carry its request id. Other feeds' rows, and a change no feed
+  // of the writer's own sees (a federation's license approval updates a club's member), are
+  // known by their transaction: every row of one transaction has its `now()` as occurred_at.
+  const accepted = new Set(added.filter((row) => acceptedRequestIds.has(row.request_id)).map((row) => row.occurred_at));
   for (const row of added) {
-    if (!accepted.has(change(row))) problems.push(`changes: written for a refused request: ${JSON.stringify(row)}`);
+    if (!accepted.has(row.occurred_at)) problems.push(`changes: written for a refused request: ${JSON.stringify(row)}`);
     touched.add(String(row.resource_id));
   }
   for (const table of after.keys()) {
