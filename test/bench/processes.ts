@@ -1,7 +1,10 @@
-// The bench's child processes: the service under test and the bare baseline, each on its own event loop.
+// The bench's child processes: its private Postgres, the service under test and the bare baseline,
+// each on its own event loop.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../src/db/embedded.js';
+import { embeddedServer, freePort, type EmbeddedServer } from '../../src/db/embedded.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Child {
@@ -27,6 +30,20 @@ function countCollections(child: ChildProcess): GcCount {
     }
   });
   return gc;
+}
+
+/**
+ * A fresh folder and an embedded Postgres in it, started. Each undo goes to `onExit` as it is
+ * made, so that run.ts, undoing them in reverse order on every way out, leaves nothing running.
+ */
+export async function privatePostgres(prefix: string, onExit: (undo: () => Promise<unknown>) => void): Promise<{ dir: string; embedded: EmbeddedServer }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755); // the unprivileged server user must reach its data folder
+  onExit(() => rm(dir, { recursive: true, force: true }));
+  const embedded = await embeddedServer(dir, await freePort());
+  await embedded.start();
+  onExit(() => embedded.stop());
+  return { dir, embedded };
 }
 
 /** SIGTERM, then SIGKILL if the child has not exited within `graceMs`. */

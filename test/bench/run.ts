@@ -6,15 +6,13 @@
 // BENCH_WEBHOOKS=1 runs the webhook bench (webhooks.ts) instead, BENCH_VOLUME=1 the volume run over
 // every operation on the seeded national set (volume.ts), BENCH_SOAK=1 the 20-minute soak (soak.ts).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
 import { startLoad } from './load.js';
 import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
-import { startScript, startService } from './processes.js';
+import { privatePostgres, startScript, startService } from './processes.js';
 import { summarizeProfiles } from './profile.js';
 import { ceilingReport, cpuTargets, gcReport, table, targetReport, type Row } from './report.js';
 import { rsaVerifyMicros } from './rsa-cost.js';
@@ -80,12 +78,7 @@ async function main(): Promise<number> {
   console.log(`load: autocannon on ${cpus.length} threads, ${connections} keep-alive connections in all, closed loop, ${warmupSeconds} s warm-up + ${seconds} s measured per scenario, ${rounds} round(s);`
     + ` requests signed before each scenario starts; generator, servers and Postgres share the ${cpus.length} CPU(s)\n`);
 
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-'));
-  await chmod(dir, 0o755); // the unprivileged server user must reach its data folder
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const embedded = await embeddedServer(dir, await freePort());
-  await embedded.start();
-  cleanups.push(() => embedded.stop());
+  const { dir, embedded } = await privatePostgres('partner-bench-', (undo) => cleanups.push(undo));
   const sql = createPool(embedded.url, 4);
   cleanups.push(() => sql.end({ timeout: 5 }));
   await migrate(sql);

@@ -7,16 +7,15 @@
 // it prints a line per minute, and the verdicts: no error, the last 5 minutes' p99 within 20 % of
 // the first 5's, memory, connections and tables flat.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
 import { serviceAt } from '../support/harness.js';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
-import { startService } from './processes.js';
+import { privatePostgres, startService } from './processes.js';
 import { send, type Req } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -60,13 +59,7 @@ function requestOf(caller: Caller, i: number): Req {
 
 export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; soak ${minutes} min at ${rate} req/s`);
-  // Undone by run.ts in reverse order on every way out: the service, the pool, Postgres, the folder.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-soak-'));
-  await chmod(dir, 0o755);
-  onExit(() => rm(dir, { recursive: true, force: true }));
-  const embedded = await embeddedServer(dir, await freePort());
-  await embedded.start();
-  onExit(() => embedded.stop());
+  const { dir, embedded } = await privatePostgres('partner-bench-soak-', onExit);
   const sql = createPool(embedded.url, 4);
   onExit(() => sql.end({ timeout: 5 }));
   await migrate(sql);

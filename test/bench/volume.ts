@@ -10,13 +10,12 @@
 // issue's targets, the service's peak RSS and its event loop's largest delay per variant (a
 // monitor preloaded into the service, event-loop.ts).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { seed, type Scale } from '../../src/console/seed.js';
-import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { operations } from '../../src/operations/index.js';
@@ -25,7 +24,7 @@ import type { SigningKey } from '../../src/signing/client.js';
 import { serviceAt } from '../support/harness.js';
 import { successScenario } from '../support/scenarios.js';
 import { peakRss, resetPeak } from './machine.js';
-import { startService } from './processes.js';
+import { privatePostgres, startService } from './processes.js';
 import { fixturesCompetition, readVariants, seededIds, send, type Caller, type Req } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -84,13 +83,7 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
 /** `onExit` registers each undo with run.ts, so a signal or the watchdog does not leave Postgres running either. */
 export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
-  // Undone by run.ts in reverse order on every way out: the service, the pool, Postgres, the folder.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-volume-'));
-  await chmod(dir, 0o755);
-  onExit(() => rm(dir, { recursive: true, force: true }));
-  const embedded = await embeddedServer(dir, await freePort());
-  await embedded.start();
-  onExit(() => embedded.stop());
+  const { dir, embedded } = await privatePostgres('partner-bench-volume-', onExit);
   let sql = createPool(embedded.url, 8);
   onExit(() => sql.end({ timeout: 5 })); // the pool of the moment: the restart below replaces it
   // pg_stat_statements needs a preload and so a restart.
