@@ -9,7 +9,9 @@
 //   instance's `then`), so an own `then` sees every query run (`observe`);
 // - a query's `canceller` returns the promise that the documented `cancel()` drops: the cancel
 //   request opens a connection of its own, and when that fails (the server is gone) the dropped
-//   promise rejects unhandled, which ends the process (`cancel`).
+//   promise rejects unhandled, which ends the process (`cancel`);
+// - a query's `options.prepare`, read when it is sent, makes it an unnamed statement when false
+//   (its own `simple()` sets it so) (`plannedPerRun`).
 import type { PendingQuery, ReservedSql, Sql, TransactionSql } from 'postgres';
 import postgres from 'postgres';
 import { isUnreachable } from './errors.js';
@@ -101,6 +103,18 @@ export function cancel(query: PendingQuery<any>): void {
   const canceller = q.canceller;
   q.canceller = null;
   canceller(query).catch(() => {});
+}
+
+/**
+ * The query as an unnamed statement, which Postgres plans for its parameters' values at every run.
+ * A prepared statement is planned so for its first five runs only; from then on Postgres may serve
+ * its generic plan, blind to the values. Where a condition's selectivity depends on its value, as a
+ * substring's does, that plan can be the wrong one: a member search in the national set's club of
+ * 100 000 read the whole club (32 ms) where the plan for its value reads 1 214 rows (0.7 ms).
+ */
+export function plannedPerRun<Q extends PendingQuery<any>>(query: Q): Q {
+  (query as Q & { options: { prepare?: boolean } }).options.prepare = false;
+  return query;
 }
 
 /** Told of each query as it runs: `run` executes it; the observer settles like it, or refuses it. */

@@ -1,6 +1,7 @@
 // The common shape of a list: the store's visibility rule, the operation's filters, keyset
 // paging by id and `updated_since`. A list with another order writes its own SQL.
 import type { Fragment } from 'postgres';
+import { plannedPerRun } from '../db/driver.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { ReadContext, Reply } from './operation.js';
 import { afterCursor, page } from './paging.js';
@@ -17,6 +18,8 @@ interface ListSpec<Row extends Versioned> {
   shape?(row: Row): unknown;
   /** Columns a filter holds to one value, ordered before `id` (the same order) to choose the index. */
   orderBefore?: Fragment;
+  /** Plan the statement for this request's values (`plannedPerRun`): a filter whose selectivity depends on its value is set. */
+  plannedPerRun?: boolean;
 }
 
 export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, ListQuery>, spec: ListSpec<Row>): Promise<Reply> {
@@ -29,9 +32,10 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
     after ? sql`id > ${after}` : undefined,
   ].filter((c): c is Fragment => c !== undefined);
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
-  const rows = await sql<Row[]>`
+  const statement = sql<Row[]>`
     select ${spec.store.selection(sql)} from ${sql(spec.store.table)}
     where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : sql``}id limit ${query.limit + 1}`;
+  const rows = await (spec.plannedPerRun ? plannedPerRun(statement) : statement);
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
   return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
 }

@@ -2,7 +2,7 @@
 // an upgrade of the pinned `postgres` that changes one of them fails here, not in production.
 import t from 'tap';
 import postgres from 'postgres';
-import { cancel, observe } from '../../src/db/driver.js';
+import { cancel, observe, plannedPerRun } from '../../src/db/driver.js';
 import { databaseUrl } from '../support/harness.js';
 
 const sent: string[] = [];
@@ -54,6 +54,19 @@ t.test('a query runs when first awaited, through its own then (observe)', async 
   const fragment = watched`and true`;
   await watched`select 1 where true ${fragment}`;
   t.same(seen, ['ran', 'ran', 'ran'], 'a fragment is not run on its own');
+});
+
+t.test('a query whose options.prepare is false runs as an unnamed statement, its parameters bound (plannedPerRun)', async (t) => {
+  const one = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  t.teardown(() => one.end({ timeout: 1 }));
+  const named = () => one.unsafe<{ statement: string }[]>(`select statement from pg_prepared_statements where statement like '%planned_per_run%'`);
+  for (let run = 0; run < 6; run++) {
+    const [row] = await plannedPerRun(one`select ${'run '}::text || ${run}::int as planned_per_run`);
+    t.equal(row!['planned_per_run'], `run ${run}`);
+  }
+  t.same(await named(), [], 'never prepared under a name');
+  await one`select ${'run'}::text as planned_per_run`;
+  t.equal((await named()).length, 1, 'the same connection prepares a query left as it is');
 });
 
 t.test('a query\'s canceller cancels a statement the server runs, and returns its promise (cancel)', async (t) => {

@@ -27,6 +27,7 @@ export const federationPersonsList = defineOperation({
       // Repeats persons_name_trgm_idx's expression exactly, so the index serves it.
       filters: [q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(nameKey(q.q))}` : undefined,
         equals(ctx, 'current_club_id', q.club_id)],
+      plannedPerRun: q.q !== undefined,
       expand: (rows) => withLicenses(sql, rows),
     });
   },
