@@ -76,6 +76,12 @@ function toCredential(row: Row, masterKey: Buffer): Credential {
 
 const negativeTtlMs = 30_000;
 const negativeMax = 10_000;
+/**
+ * Credentials kept at once (about 3.4 KB each, its key included). An instance's memory does not
+ * grow with the number of credentials issued: past the bound the one cached longest goes, and its
+ * next request costs one lookup again.
+ */
+const cachedMax = 2_000;
 const lookupBatch = { maxSize: 200, maxInFlight: 2 };
 
 /**
@@ -86,7 +92,8 @@ const lookupBatch = { maxSize: 200, maxInFlight: 2 };
  * and the lookups of concurrent misses share one statement, so a flood of made-up key ids
  * costs the database one query per batch at most, and none for a key id seen recently.
  */
-export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promise<CredentialStore> {
+export async function createCredentialStore(sql: Sql, masterKey: Buffer, maxCached = cachedMax): Promise<CredentialStore> {
+  /** Oldest first. */
   const cache = new Map<string, Credential>();
   /** Key id → until when (ms) it is known to name no credential. Oldest first. */
   const unknown = new Map<string, number>();
@@ -100,7 +107,10 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer): Promis
     }
   };
   const remember = (keyId: string, credential: Credential | undefined) => {
-    if (credential) return void cache.set(keyId, credential);
+    if (credential) {
+      if (cache.size >= maxCached) cache.delete(cache.keys().next().value!);
+      return void cache.set(keyId, credential);
+    }
     unknown.delete(keyId); // re-inserted last: the map stays oldest first
     if (unknown.size >= negativeMax) unknown.delete(unknown.keys().next().value!);
     unknown.set(keyId, Date.now() + negativeTtlMs);

@@ -61,3 +61,20 @@ t.test('a cached HMAC key is a KeyObject of the secret\'s bytes, not a slice of 
   if (club.key.algorithm !== 'hmac-sha256') return t.fail('the club signs with hmac');
   t.equal(mac(key.secret), mac(club.key.secret), 'the same key as the secret shown at issuance');
 });
+
+t.test('the cache keeps a bounded number of credentials: past it the one cached longest is looked up again', async (t) => {
+  const [one, two, three] = [await createClub(a), await createClub(a), await createClub(a)];
+  const store = await createCredentialStore(sql, a.masterKey, 2);
+  t.teardown(() => store.close());
+  const lookedUp = async (club: { keyId: string }) => {
+    const before = lookups.length;
+    t.equal((await store.get(club.keyId))?.keyId, club.keyId);
+    return lookups.length - before;
+  };
+  t.equal(await lookedUp(one), 1);
+  t.equal(await lookedUp(two), 1);
+  t.equal(await lookedUp(one), 0, 'two credentials: both cached');
+  t.equal(await lookedUp(three), 1);
+  t.equal(await lookedUp(two), 0, 'the third pushed out the first only');
+  t.equal(await lookedUp(one), 1, 'the first is looked up again');
+});
