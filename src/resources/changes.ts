@@ -22,22 +22,22 @@ export async function appendChanges(tx: TransactionSql, workspace: Workspace, cr
   // Sent with the first insert in one write; a lock that times out fails the insert too and is the error reported.
   const locked = tx`select feed_write_lock(${workspace.federationId})`.execute();
   locked.catch(() => {});
-  // Columns as arrays, one statement whatever the count (a fixtures' thousands of matches
-  // would exceed the 65 535 parameters of a multi-row VALUES). A feed row shows key_id and
-  // request_id only when a credential of the feed's own workspace made the change.
-  let pending: { workspace: string; change: Change }[] = [];
+  // One JSON document of rows, one statement whatever the count: a fixtures' thousands of matches
+  // would exceed the 65 535 parameters of a multi-row VALUES, and postgres.js would serialize
+  // arrays value by value on the event loop. A feed row shows key_id and request_id only when a
+  // credential of the feed's own workspace made the change.
+  let pending: [workspace: string, type: string, id: string, action: string, version: number | null][] = [];
   const flush = async () => {
     if (pending.length === 0) return;
-    const col = <T>(pick: (p: { workspace: string; change: Change }) => T): T[] => pending.map(pick);
-    const rows = [col((p) => p.workspace), col((p) => p.change.type), col((p) => p.change.id), col((p) => p.change.action), col((p) => p.change.version)];
+    const rows = tx.json(pending);
     pending = [];
     await tx`
       insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
       select w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
-      from unnest(${rows[0]!}::bigint[], ${rows[1]!}::text[], ${rows[2]!}::bigint[], ${rows[3]!}::text[], ${rows[4]!}::int[]) as u(w, t, r, a, v)`;
+      from (select (u->>0)::bigint, u->>1, (u->>2)::bigint, u->>3, (u->>4)::int from jsonb_array_elements(${rows}) as u) as p(w, t, r, a, v)`;
   };
   for (const c of changes) {
-    for (const id of new Set(c.audience.workspaces)) pending.push({ workspace: id, change: c });
+    for (const id of new Set(c.audience.workspaces)) pending.push([id, c.type, c.id, c.action, c.version]);
     if (c.audience.clubsOf === undefined) continue;
     await Promise.all([locked, flush()]);
     await tx`
