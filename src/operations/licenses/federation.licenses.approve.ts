@@ -19,14 +19,17 @@ export const federationLicensesApprove = transitionOperation({
   response: federationLicenseOut,
   refusals: ['conflict'], // the year's numbering is exhausted
   // The number, the person and the validity are written with the status: one version, one change.
+  // Reads that do not depend on each other go out together: one round trip, not one each.
   async set(ctx, license) {
     const { unit } = ctx;
-    const season = await seasons.get(unit.sql, unit.workspace, license.season_id);
     const club = clubUnit(unit, license.club_id);
-    const member = await members.get(unit.sql, club.workspace, license.member_id, { lock: true });
-    const person = await personOf(unit, member, license.club_id);
+    const [season, member] = await Promise.all([
+      seasons.get(unit.sql, unit.workspace, license.season_id),
+      members.get(unit.sql, club.workspace, license.member_id, { lock: true }),
+    ]);
+    const [person, number] = await Promise.all([personOf(unit, member, license.club_id), nextLicenseNumber(unit, season.starts_on)]);
     return {
-      number: await nextLicenseNumber(unit, season.starts_on),
+      number,
       person_id: person.id,
       decided_at: unit.sql`now()`,
       reason: null,
@@ -37,9 +40,12 @@ export const federationLicensesApprove = transitionOperation({
   async effect(ctx, license) {
     const { unit } = ctx;
     const club = clubUnit(unit, license.club_id);
-    const member = await members.get(unit.sql, club.workspace, license.member_id);
+    const [member, person] = await Promise.all([
+      members.get(unit.sql, club.workspace, license.member_id),
+      persons.get(unit.sql, unit.workspace, license.person_id!, { lock: true }),
+    ]);
     if (member.person_id !== license.person_id) await members.update(club, member, { person_id: license.person_id });
-    await placeAt(unit, await persons.get(unit.sql, unit.workspace, license.person_id!, { lock: true }), license.club_id);
+    await placeAt(unit, person, license.club_id);
   },
   view: async (ctx, row) => licenseView(row, ctx.workspace),
 });
