@@ -116,6 +116,7 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   process.env.BENCH_EVENT_LOOP_FILE = loopFile;
   process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS, `--import ${pathToFileURL(path.join(import.meta.dirname, 'event-loop.js')).href}`].filter(Boolean).join(' ');
   const service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
+  const healthyAt = Date.now();
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);
   resetPeak(service.pid);
@@ -220,10 +221,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   console.log(`service peak RSS over the run: ${Math.max(runPeakMiB, peakMiB()).toFixed(0)} MiB (the variants' own in the table); event loop max delay over the measured requests: ${Math.max(-1, ...results.map((r) => r.loopMax!), ...fixtureWindows.map(([, from, to]) => Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d)))).toFixed(0)} ms`
     + ` (over the whole run, start-up and the bench's preparation included: ${loop.length ? Math.max(...loop.map(([, d]) => d)).toFixed(0) + ' ms' : 'n/a'})`
     + `; variants with an event loop delay above 20 ms: ${results.filter((r) => r.loopMax! > 20).map((r) => `${r.op} ${r.variant} (${r.loopMax!.toFixed(0)} ms)`).join(', ') || 'none'}`);
-  // The rest of the run, named by what came next: start-up and warm-up, or a write variant's
-  // preparation (the factories' own requests to the service), or the fixtures' setup.
+  // The rest of the run, named by what the service was doing: starting (before it answered
+  // /health), the warm-up, a write variant's preparation (the factories' own requests to it), or
+  // the fixtures' setup.
   const measuredWindows = [...results.map((r): [number, number] => [r.from, r.to + 250]), ...fixtureWindows.map(([, from, to]): [number, number] => [from, to + 250])];
   const before = (t: number) => {
+    if (t <= healthyAt) return 'in start-up, before /health answered';
     const next = results.find((r) => r.from >= t);
     return next ? `before ${next.op} ${next.variant}` : 'after the variants';
   };
