@@ -95,7 +95,9 @@ export async function removeEmbedded(dir: string): Promise<string[]> {
 /** Prepares (initdb on first use) the cluster of DATA_DIR `dir`; `fixedPort` pins the port (tests). */
 export async function embeddedServer(dir: string, fixedPort?: number): Promise<EmbeddedServer> {
   await privateDir(dir);
-  const { user, bin, as, pgdata, running, stop } = await locate(dir, true);
+  // Under the lock: a service and a partner-admin started together would otherwise each make a
+  // home under /var/tmp, or one would copy the binaries over the other's as it runs them.
+  const { user, bin, as, pgdata, running, stop } = await withLock(dir, () => locate(dir, true));
   const portFile = path.join(dir, 'postgres.port');
 
   const password = await withLock(dir, async () => {

@@ -52,6 +52,19 @@ t.test('two DATA_DIRs start at once on ports of their own, remembered; files are
   t.equal(again.url, one.url, 'same port');
 });
 
+t.test('a service and a partner-admin preparing one new DATA_DIR at once share one cluster', async (t) => {
+  const dir = path.join(scratch, 'together');
+  const homesBefore = await varTmp();
+  const [one, two] = await Promise.all([embeddedServer(dir), embeddedServer(dir)]);
+  t.equal(one.dataDir, two.dataDir, 'one cluster');
+  // As root, the server user cannot reach the private scratch folder: the cluster lives in a home under /var/tmp.
+  const homes = [...(await varTmp())].filter((n) => !homesBefore.has(n));
+  t.equal(homes.length, process.getuid?.() === 0 ? 1 : 0, `one home: ${homes.join(', ')}`);
+  t.same((await Promise.all([one.start(), two.start()])).sort(), [false, true], 'started once');
+  t.teardown(() => one.stop());
+  t.ok(await answers(two.url));
+});
+
 t.test('a remembered port taken by something else: the next start moves to a free one', async (t) => {
   const dir = path.join(scratch, 'moved');
   const server = await embeddedServer(dir);
@@ -103,6 +116,6 @@ t.test('partner-service clean stops the server and leaves nothing behind', async
 });
 
 t.test('nothing is left outside the DATA_DIRs once they are cleaned', async (t) => {
-  for (const name of ['a', 'b', 'moved', 'broken', 'planted']) await removeEmbedded(path.join(scratch, name));
+  for (const name of ['a', 'b', 'together', 'moved', 'broken', 'planted']) await removeEmbedded(path.join(scratch, name));
   t.same([...(await varTmp())].filter((n) => !before.has(n)), []);
 });
