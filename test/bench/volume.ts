@@ -7,12 +7,13 @@
 // 100, prepared per write), and member create in the big club. Each variant: concurrency 8, up to
 // BENCH_VOLUME_COUNT (200) requests or 5 s. Then the fixtures targets: competitions of 20 and 64
 // accepted entries, 2 legs, scheduled one at a time. Prints the table, the misses against the
-// issue's targets, the service's peak RSS and its event loop's largest delay per variant (a
-// monitor preloaded into the service, event-loop.ts).
+// issue's targets, the service's peak RSS, its round trips to Postgres and its event loop's
+// largest delay per variant (probes preloaded into the service: round-trips.ts, event-loop.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { seed, type Scale } from '../../src/console/seed.js';
@@ -34,7 +35,7 @@ const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 100);
 const concurrency = 8;
 const maxSeconds = 5;
 
-interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; walBytes: number | undefined; non2xx: number; firstError?: string; rssMiB?: number }
+interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; non2xx: number; firstError?: string; rssMiB?: number }
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
@@ -114,7 +115,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   // The service's event loop: its largest delay per 250 ms, from a preloaded monitor (event-loop.ts).
   const loopFile = path.join(dir, 'event-loop.txt');
   process.env.BENCH_EVENT_LOOP_FILE = loopFile;
-  process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS, `--import ${pathToFileURL(path.join(import.meta.dirname, 'event-loop.js')).href}`].filter(Boolean).join(' ');
+  // Its round trips to Postgres: a count of its writes to it, read on a signal (round-trips.ts).
+  const tripsFile = path.join(dir, 'round-trips.txt');
+  process.env.BENCH_ROUND_TRIPS_FILE = tripsFile;
+  process.env.BENCH_POSTGRES_PORT = new URL(embedded.url).port;
+  process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS,
+    ...['event-loop.js', 'round-trips.js'].map((probe) => `--import ${pathToFileURL(path.join(import.meta.dirname, probe)).href}`)].filter(Boolean).join(' ');
   const service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
   const healthyAt = Date.now();
   onExit(service.stop);
@@ -144,11 +150,24 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     runPeakMiB = Math.max(runPeakMiB, mib);
     return mib;
   };
+  /** The service's round trips to Postgres so far: it appends the count to tripsFile on SIGUSR2. */
+  const roundTrips = async (): Promise<number> => {
+    const lines = async () => (await readFile(tripsFile, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    const before = (await lines()).length;
+    process.kill(service.pid, 'SIGUSR2');
+    for (let waited = 0; waited < 2000; waited += 5) {
+      const now = await lines();
+      if (now.length > before) return Number(now.at(-1));
+      await sleep(5);
+    }
+    throw new Error('the service did not report its round trips');
+  };
   const measured = async (next: (i: number) => Req | undefined) => {
     peakMiB();
     resetPeak(service.pid);
+    const tripsBefore = await roundTrips();
     const r = await drive(service.base, sql, pss, next);
-    return { ...r, rssMiB: peakMiB() };
+    return { ...r, roundTrips: ((await roundTrips()) - tripsBefore) / Math.max(1, r.sent), rssMiB: peakMiB() };
   };
   const row = (op: Operation, variant: string, r: Omit<Result, 'op' | 'kind' | 'variant'>) => {
     const res: Result = { op: op.id, kind: op.method === 'GET' ? 'read' : 'write', variant, ...r };
@@ -205,10 +224,10 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   for (const r of results) r.loopMax = Math.max(-1, ...loop.filter(([t]) => t > r.from && t <= r.to + 250).map(([, d]) => d));
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
-  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
-  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'round trips/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
+  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
   const perRequest = (n: number | undefined, digits: number) => n === undefined ? 'n/a' : n.toFixed(digits);
-  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.walBytes, 0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
+  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.roundTrips, 1), perRequest(r.walBytes, 0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
   const driven = new Set(results.map((r) => r.op));
   const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
   const failing = results.filter((r) => r.non2xx > 0);
