@@ -26,7 +26,7 @@ function conditions(sql: Db, f: MatchFilters, after: MatchPosition | undefined):
     ${f.to ? sql`and scheduled_at <= ${f.to}::timestamptz` : sql``}
     ${f.team_id ? sql`and (home_team_id = ${f.team_id} or away_team_id = ${f.team_id})` : sql``}
     ${f.competition_id ? sql`and competition_id = ${f.competition_id}` : sql``}
-    ${f.status ? sql`and status = ${f.status}` : sql``}
+    ${f.status ? sql`and status = any(${[f.status]}::text[])` : sql``}
     ${f.round !== undefined ? sql`and round = ${f.round}` : sql``}
     ${f.updated_since ? sql`and updated_at >= ${f.updated_since}::timestamptz` : sql``}`;
 }
@@ -43,9 +43,12 @@ export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: M
   const tenant = ws.kind === 'club' ? sql`` : sql`and ${matches.visible(sql, ws)}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;
   if (club === undefined) {
+    // One status, so ordering by it first is the same order. With the status as `= any(…)` the
+    // planner keeps it in the sort key and takes matches_federation_status_idx (sql/00019); as
+    // `status = …` it walked the federation's index by kickoff past every played match.
     return sql<MatchRow[]>`
       select ${columns} from matches where ${matches.visible(sql, ws)} ${where}
-      order by scheduled_at, id limit ${limit}`;
+      order by ${f.status ? sql`status, ` : sql``}scheduled_at, id limit ${limit}`;
   }
   return sql<MatchRow[]>`
     (select ${columns} from matches where home_club_id = ${club} ${tenant} ${where} order by scheduled_at, id limit ${limit})

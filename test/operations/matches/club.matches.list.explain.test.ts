@@ -1,6 +1,6 @@
 // The match lists' keyset promise on 100 000 matches, checked on the planner's own word for the
 // exact SQL the operations run: a club by date window (and a deep page), the federation by
-// competition and round.
+// competition and round, and by status.
 import t, { type Test } from 'tap';
 import { matchListQuery, type MatchFilters, type MatchPosition } from '../../../src/resources/match-list.js';
 import type { Workspace } from '../../../src/workspace.js';
@@ -60,4 +60,22 @@ t.test('the federation\'s whole list and a club filter: indexes too', async (t) 
   const byClub = await explain(t, 'federation, one club', fed, { club_id: clubIds[9]! });
   t.ok(byClub.indexes.includes('matches_home_idx'), byClub.indexes.join(', '));
   t.ok(byClub.rows.every((r) => r.home_club_id === clubIds[9] || r.away_club_id === clubIds[9]));
+});
+
+t.test('the federation by status: its status index from the first row, whatever share of the season is played', async (t) => {
+  // Mid-season: the first tenth of the matches, by kickoff, played.
+  await sql`update matches set status = 'played', home_score = 1, away_score = 0, result_source = 'federation'
+    where id in (select id from matches where federation_id = ${federation.id} order by scheduled_at, id limit ${N / 10})`;
+  await sql`analyze matches`;
+  for (const status of ['scheduled', 'played', 'postponed']) {
+    const { indexes, rows } = await explain(t, `federation, ${status}`, fed, { status });
+    t.ok(indexes.includes('matches_federation_status_idx'), indexes.join(', '));
+    t.equal(rows.length, status === 'postponed' ? 0 : 26);
+    t.ok(rows.every((r) => r.status === status));
+    t.ok(rows.every((r, i) => i === 0 || r.scheduled_at >= rows[i - 1]!.scheduled_at), 'by kickoff');
+  }
+  const [first] = await sql`select scheduled_at from matches where federation_id = ${federation.id} and status = 'scheduled'
+    order by scheduled_at, id limit 1`;
+  const { rows } = await explain(t, 'federation, scheduled', fed, { status: 'scheduled' });
+  t.same(rows[0]!.scheduled_at, first!.scheduled_at, 'the first scheduled match first');
 });
