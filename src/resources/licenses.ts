@@ -1,10 +1,9 @@
 // Licenses: a club requests one for a member and a season; the federation decides. The
 // license is the club's and the federation's; only the club sees which member holds it.
-import type { Fragment } from 'postgres';
 import { notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore, heldToOne, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, licenseNumbering, numberingYear } from './yearly-numbers.js';
 
@@ -82,12 +81,8 @@ export async function moveLicense(unit: Unit, license: LicenseRow, toClubId: str
 }
 
 /**
- * The lists' `season_id` filter. Written `= any(…)` and ordered before `id` (one season, so the
- * same order), it keeps the season in the sort key: the primary key cannot serve the page, and
- * the planner walks licenses_season_idx or licenses_season_club_idx (sql/00018) from the cursor.
- * As `season_id = …` it walked the primary key past every license of the other season.
+ * The lists' `season_id` filter (`heldToOne`): licenses_season_idx or licenses_season_club_idx
+ * (sql/00018) serve the page from the cursor. As `season_id = …` the planner walked the primary
+ * key past every license of the other season.
  */
-export function seasonFilter(db: Db, seasonId: string | undefined): { filter?: Fragment; orderBefore?: Fragment } {
-  if (seasonId === undefined) return {};
-  return { filter: db`season_id = any(${[seasonId]}::bigint[])`, orderBefore: db`season_id` };
-}
+export const seasonFilter = (db: Db, seasonId: string | undefined) => heldToOne(db, 'season_id', seasonId, 'bigint');

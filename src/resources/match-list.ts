@@ -3,6 +3,7 @@
 import type { Fragment } from 'postgres';
 import type { Workspace } from '../workspace.js';
 import { matches, type MatchRow } from './matches.js';
+import { heldToOne } from './store.js';
 import type { Db } from './unit.js';
 
 export interface MatchFilters {
@@ -19,14 +20,14 @@ export interface MatchFilters {
 /** `[scheduled_at, id]` of the last row shown. */
 export type MatchPosition = [string, string];
 
-function conditions(sql: Db, f: MatchFilters, after: MatchPosition | undefined): Fragment {
+function conditions(sql: Db, f: MatchFilters, status: Fragment | undefined, after: MatchPosition | undefined): Fragment {
   return sql`
     ${after ? sql`and (scheduled_at, id) > (${after[0]}::timestamptz, ${after[1]}::bigint)` : sql``}
     ${f.from ? sql`and scheduled_at >= ${f.from}::timestamptz` : sql``}
     ${f.to ? sql`and scheduled_at <= ${f.to}::timestamptz` : sql``}
     ${f.team_id ? sql`and (home_team_id = ${f.team_id} or away_team_id = ${f.team_id})` : sql``}
     ${f.competition_id ? sql`and competition_id = ${f.competition_id}` : sql``}
-    ${f.status ? sql`and status = any(${[f.status]}::text[])` : sql``}
+    ${status ? sql`and ${status}` : sql``}
     ${f.round !== undefined ? sql`and round = ${f.round}` : sql``}
     ${f.updated_since ? sql`and updated_at >= ${f.updated_since}::timestamptz` : sql``}`;
 }
@@ -38,17 +39,17 @@ function conditions(sql: Db, f: MatchFilters, after: MatchPosition | undefined):
  */
 export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: MatchPosition | undefined, limit: number) {
   const columns = matches.selection(sql);
-  const where = conditions(sql, f, after);
+  const status = heldToOne(sql, 'status', f.status, 'text');
+  const where = conditions(sql, f, status.filter, after);
   // A club's own side of the union is within its visibility already (matches.visible).
   const tenant = ws.kind === 'club' ? sql`` : sql`and ${matches.visible(sql, ws)}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;
   if (club === undefined) {
-    // One status, so ordering by it first is the same order. With the status as `= any(…)` the
-    // planner keeps it in the sort key and takes matches_federation_status_idx (sql/00019); as
-    // `status = …` it walked the federation's index by kickoff past every played match.
+    // By status (`heldToOne`), matches_federation_status_idx (sql/00019) serves the page; as
+    // `status = …` the planner walked the federation's index by kickoff past every played match.
     return sql<MatchRow[]>`
       select ${columns} from matches where ${matches.visible(sql, ws)} ${where}
-      order by ${f.status ? sql`status, ` : sql``}scheduled_at, id limit ${limit}`;
+      order by ${status.orderBefore ? sql`${status.orderBefore}, ` : sql``}scheduled_at, id limit ${limit}`;
   }
   return sql<MatchRow[]>`
     (select ${columns} from matches where home_club_id = ${club} ${tenant} ${where} order by scheduled_at, id limit ${limit})

@@ -97,3 +97,16 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
   };
   return store;
 }
+
+/**
+ * A list's filter that holds `column` to one value, and the column to order by before the list's
+ * own order (one value, so the same order). Written `= any(…)`, it stays in the sort key, and the
+ * planner serves the page from an index that leads with it; as `column = …` it leaves the order,
+ * and the planner may walk an index without it past every row of the other values, costing the
+ * walk as if the rows it wants were spread evenly along it.
+ */
+export function heldToOne(db: Db, column: string, value: string | undefined, type: 'bigint' | 'text'): { filter?: Fragment; orderBefore?: Fragment } {
+  if (value === undefined) return {};
+  const one = type === 'bigint' ? db`${[value]}::bigint[]` : db`${[value]}::text[]`;
+  return { filter: db`${db(column)} = any(${one})`, orderBefore: db`${db(column)}` };
+}

@@ -221,7 +221,10 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   }
 
   const loop = (await readFile(loopFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number) as [number, number]);
-  for (const r of results) r.loopMax = Math.max(-1, ...loop.filter(([t]) => t > r.from && t <= r.to + 250).map(([, d]) => d));
+  // A window's samples: each line covers the 250 ms before it.
+  const inWindow = (t: number, from: number, to: number) => t > from && t <= to + 250;
+  const loopMaxIn = (from: number, to: number) => Math.max(-1, ...loop.filter(([t]) => inWindow(t, from, to)).map(([, d]) => d));
+  for (const r of results) r.loopMax = loopMaxIn(r.from, r.to);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
   console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'round trips/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
@@ -235,21 +238,21 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
   console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
   console.log(`${fixtures.join('\n')}`);
-  for (const [label, from, to] of fixtureWindows) console.log(`  event loop max delay while scheduling ${label}: ${Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d))} ms (setup SQL between requests included)`);
+  for (const [label, from, to] of fixtureWindows) console.log(`  event loop max delay while scheduling ${label}: ${loopMaxIn(from, to)} ms (setup SQL between requests included)`);
   console.log(`not driven:\n${[...notDriven, ...operations.filter((o) => !driven.has(o.id)).map((o) => `${o.id}: no variant ran`)].map((s) => '  ' + s).join('\n') || '  none'}`);
-  console.log(`service peak RSS over the run: ${Math.max(runPeakMiB, peakMiB()).toFixed(0)} MiB (the variants' own in the table); event loop max delay over the measured requests: ${Math.max(-1, ...results.map((r) => r.loopMax!), ...fixtureWindows.map(([, from, to]) => Math.max(-1, ...loop.filter(([t]) => t > from && t <= to + 250).map(([, d]) => d)))).toFixed(0)} ms`
+  console.log(`service peak RSS over the run: ${Math.max(runPeakMiB, peakMiB()).toFixed(0)} MiB (the variants' own in the table); event loop max delay over the measured requests: ${Math.max(-1, ...results.map((r) => r.loopMax!), ...fixtureWindows.map(([, from, to]) => loopMaxIn(from, to))).toFixed(0)} ms`
     + ` (over the whole run, start-up and the bench's preparation included: ${loop.length ? Math.max(...loop.map(([, d]) => d)).toFixed(0) + ' ms' : 'n/a'})`
     + `; variants with an event loop delay above 20 ms: ${results.filter((r) => r.loopMax! > 20).map((r) => `${r.op} ${r.variant} (${r.loopMax!.toFixed(0)} ms)`).join(', ') || 'none'}`);
   // The rest of the run, named by what the service was doing: starting (before it answered
   // /health), the warm-up, a write variant's preparation (the factories' own requests to it), or
   // the fixtures' setup.
-  const measuredWindows = [...results.map((r): [number, number] => [r.from, r.to + 250]), ...fixtureWindows.map(([, from, to]): [number, number] => [from, to + 250])];
+  const measuredWindows = [...results.map((r): [number, number] => [r.from, r.to]), ...fixtureWindows.map(([, from, to]): [number, number] => [from, to])];
   const before = (t: number) => {
     if (t <= healthyAt) return 'in start-up, before /health answered';
     const next = results.find((r) => r.from >= t);
     return next ? `before ${next.op} ${next.variant}` : 'after the variants';
   };
-  const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([from, to]) => t > from && t <= to));
+  const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([from, to]) => inWindow(t, from, to)));
   console.log(`event loop delays above 20 ms between the measured requests: ${outside.map(([t, d]) => `${d.toFixed(0)} ms ${before(t)}`).join('; ') || 'none'}`);
   return 0;
 }
