@@ -10,11 +10,14 @@ import { addEndpoint } from '../../src/webhooks/registry.js';
 import { leaseMs } from '../../src/webhooks/schedule.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
-import { databaseUrl, startService } from '../support/harness.js';
+import { privateDatabase, startService } from '../support/harness.js';
 import { baseEnv, start } from '../support/processes.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
-const service = await startService(t);
+// A database of its own: the instance this file starts serves every federation's deliveries, and
+// killed in the middle of a pass it would leave other files' messages claimed for a lease.
+const url = await privateDatabase(t, 'webhook_instances');
+const service = await startService(t, {}, undefined, { databaseUrl: url });
 const loopback = parseRanges(['127.0.0.0/8']);
 
 const newMember = (club: Tenant, i: number) =>
@@ -28,7 +31,7 @@ t.test('two instances deliver every message once between them', async (t) => {
   receiver.answer = () => new Promise((r) => setTimeout(() => r(200), 5));
   for (const club of clubs) await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: `${receiver.base}/${club.id}`, events: [] });
   const workers = await Promise.all([1, 2].map(async () => {
-    const sql = createPool(databaseUrl(), 3);
+    const sql = createPool(url, 3);
     t.teardown(() => sql.end({ timeout: 1 }));
     const worker = await startWorker({ sql, masterKey: service.masterKey, allowed: loopback, concurrency: 4, pollMs: 20, federations: [federation.id] });
     t.teardown(() => worker.stop());
@@ -53,7 +56,7 @@ t.test('an instance killed with SIGKILL during an attempt leaves the message to 
   receiver.answer = () => new Promise<number>((resolve) => (release = () => resolve(200)));
   const endpoint = await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: receiver.base, events: [] });
   const child = start('partner-service', ['serve'], baseEnv({
-    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'webhooks-')), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+    DATABASE_URL: url, DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'webhooks-')), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
     WEBHOOK_CONCURRENCY: '4', WEBHOOK_POLL_MS: '50', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_ADDRESSES: '127.0.0.0/8',
   }));
   t.teardown(() => { child.kill('SIGKILL'); });
@@ -65,7 +68,7 @@ t.test('an instance killed with SIGKILL during an attempt leaves the message to 
   const [claimed] = await service.sql`select status, attempts from webhook_messages where endpoint_id = ${endpoint.id}`;
   t.match(claimed, { status: 'sending', attempts: 1 }, 'the killed attempt left its claim');
 
-  const sql = createPool(databaseUrl(), 2);
+  const sql = createPool(url, 2);
   t.teardown(() => sql.end({ timeout: 1 }));
   const clock = { now: Date.now() };
   const worker = await startWorker({ sql, masterKey: service.masterKey, allowed: loopback, concurrency: 2, pollMs: 3_600_000, clock: () => clock.now, federations: [club.federationId] });
