@@ -2,6 +2,7 @@
 import { ruleViolation } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
+import { omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Address } from './members.js';
 import { todayUtc } from './calendar.js';
@@ -67,6 +68,6 @@ export async function withCounts<C extends ClubRow>(db: Db, rows: C[]): Promise<
         where n.federation_id = ${rows[0]!.federation_id} and n.club_id = c.id and n.valid_until >= ${todayUtc()}) as members_licensed,
       (select count(*)::int from teams t where t.club_id = c.id and t.status = 'active') as teams
     from unnest(${rows.map((r) => r.id)}::bigint[]) as c(id)`;
-  const byId = new Map(counts.map(({ id, ...c }) => [id, c]));
+  const byId = new Map(counts.map((c) => [c.id, omit(c, ['id'])]));
   return rows.map((row) => ({ ...row, counts: byId.get(row.id)! }));
 }

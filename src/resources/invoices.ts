@@ -3,6 +3,7 @@
 import { ruleViolation } from '../errors.js';
 import { defineMachine, transitionFrom } from './machine.js';
 import { balance, minorUnits, total } from './money.js';
+import { omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, invoiceNumbering, numberingYear } from './yearly-numbers.js';
@@ -104,7 +105,7 @@ export async function withDetails(db: Db, rows: readonly InvoiceRow[]): Promise<
   return rows.map((row) => present(
     row,
     of(lines, row.id).map((l) => ({ description: l.description, amount: minorUnits(l.amount) })),
-    of(payments, row.id).map(({ invoice_id: _, ...p }) => ({ ...p, amount: minorUnits(p.amount) })),
+    of(payments, row.id).map((p) => Object.assign(omit(p, ['invoice_id']), { amount: minorUnits(p.amount) })),
   ));
 }
 

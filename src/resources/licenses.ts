@@ -3,6 +3,7 @@
 import { notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
+import { omit } from './rows.js';
 import { defineStore, heldToOne, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, licenseNumbering, numberingYear } from './yearly-numbers.js';
@@ -45,9 +46,7 @@ export const licenseMachine = defineMachine('license', ['requested', 'approved',
 
 /** The license as the caller may see it: which member holds it is the club's business only. */
 export function licenseView(row: LicenseRow, ws: Workspace): Omit<LicenseRow, 'member_id'> & { member_id?: string } {
-  if (ws.kind === 'club') return row;
-  const { member_id: _hidden, ...rest } = row;
-  return rest;
+  return ws.kind === 'club' ? row : omit(row, ['member_id']);
 }
 
 /** A license of the caller's federation by its number, whatever club holds it (404 if none), locked. */

@@ -3,6 +3,7 @@ import { ApiError } from '../errors.js';
 import { utcDay } from './calendar.js';
 import type { Fixture } from './fixtures.js';
 import { expectState, defineMachine } from './machine.js';
+import { omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Side } from './standings.js';
 import type { Unit } from './unit.js';
@@ -107,12 +108,12 @@ export function expectAfterKickoff(match: MatchRow, now: Date): void {
   }
 }
 
+const sideColumns = ['home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name'] as const;
+
 /** The sides as the API shows them. */
 export function shapeMatch(row: MatchRow) {
-  const { home_entry_id, home_club_id, home_team_id, home_team_name, away_entry_id, away_club_id, away_team_id, away_team_name, ...rest } = row;
-  return {
-    ...rest,
-    home: { entry_id: home_entry_id, club_id: home_club_id, team_id: home_team_id, team_name: home_team_name },
-    away: { entry_id: away_entry_id, club_id: away_club_id, team_id: away_team_id, team_name: away_team_name },
-  };
+  return Object.assign(omit(row, sideColumns), {
+    home: { entry_id: row.home_entry_id, club_id: row.home_club_id, team_id: row.home_team_id, team_name: row.home_team_name },
+    away: { entry_id: row.away_entry_id, club_id: row.away_club_id, team_id: row.away_team_id, team_name: row.away_team_name },
+  });
 }

@@ -2,6 +2,7 @@
 // federation reads it; clubs see their members. Personal data is served only as listed here.
 import type { MemberRow } from './members.js';
 import { nameKeys } from './person-names.js';
+import { omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 
@@ -85,6 +86,6 @@ export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Prom
     where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
   return rows.map((row) => ({
     ...row,
-    licenses: all.filter((l) => l.person_id === row.id).map(({ person_id: _person, ...license }) => license),
+    licenses: all.filter((l) => l.person_id === row.id).map((license) => omit(license, ['person_id'])),
   }));
 }
