@@ -30,10 +30,13 @@ export interface Load {
   stop(): Promise<void>;
 }
 
+/** The nearest-rank percentile: the smallest value with at least `q` of the samples at or below it. */
 export function percentile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
+
+export const quantile = (xs: number[], q: number): number => percentile(Float64Array.from(xs).sort(), q);
 
 /** Starts the load threads, each with every n-th request and its share of the connections. */
 export function startLoad(base: string, source: Source, connections: number, threads = os.cpus().length): Load {

@@ -15,6 +15,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
 import { serviceAt } from '../support/harness.js';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
+import { quantile } from './load.js';
 import { privatePostgres, startService } from './processes.js';
 import { send, type Req } from './volume-requests.js';
 
@@ -32,7 +33,6 @@ interface Caller { tenant: Tenant; members: string[]; after?: string }
 interface Sample { at: number; ms: number; status: number }
 interface Gauge { at: number; rssMiB: number; connections: number; nonces: number; rateWindows: number }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
 async function rssMiB(pid: number): Promise<number> {
   const line = (await readFile(`/proc/${pid}/status`, 'utf8')).split('\n').find((l) => l.startsWith('VmRSS:'));

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
@@ -24,9 +25,10 @@ import type { Operation } from '../../src/operations/operation.js';
 import type { SigningKey } from '../../src/signing/client.js';
 import { serviceAt } from '../support/harness.js';
 import { successScenario } from '../support/scenarios.js';
-import { peakRss, resetPeak } from './machine.js';
+import { quantile } from './load.js';
+import { cpuSeconds, peakRss, resetPeak } from './machine.js';
 import { privatePostgres, startService } from './processes.js';
-import { fixturesCompetition, readVariants, seededIds, send, type Caller, type Req } from './volume-requests.js';
+import { deliver, fixturesCompetition, parsed, readVariants, seededIds, send, sign, type Caller, type Req, type Signed } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const scale = (process.env.BENCH_VOLUME_SCALE || 'national') as Scale;
@@ -35,9 +37,7 @@ const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 100);
 const concurrency = 8;
 const maxSeconds = 5;
 
-interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; non2xx: number; firstError?: string; rssMiB?: number }
-
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; serviceMicros?: number; generatorMicros: number; generatorLoopMax: number; non2xx: number; firstError?: string; rssMiB?: number }
 
 /**
  * Statements the service ran since the last reset, and the WAL they wrote (pg_stat_statements),
@@ -51,32 +51,51 @@ async function statements(sql: Sql, on: boolean): Promise<{ calls: number; walBy
   return { calls: Number(row!.calls), walBytes: Number(row!.wal) };
 }
 
-/** Concurrency 8 until `next` runs dry, `count` requests were sent or 5 s passed. */
+/**
+ * Concurrency 8 until `next` runs dry, `count` requests were sent or 5 s passed. The requests are
+ * signed before the clock starts and only the last answer is parsed, so that the generator's own
+ * CPU (shown per request) takes as little as it can from the service on the shared cores.
+ */
 async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => Req | undefined): Promise<Omit<Result, 'op' | 'kind' | 'variant'>> {
+  const signed: Signed[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = next(i);
+    if (!r) break;
+    signed.push(sign(base, r));
+  }
   if (pss) await sql`select pg_stat_statements_reset()`;
   const ms: number[] = [];
-  let non2xx = 0, rows = 0, sent = 0, firstError: string | undefined;
+  let non2xx = 0, ok = 0, sent = 0, firstError: string | undefined, lastOk = '';
   const from = Date.now();
+  const cpuBefore = process.cpuUsage();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const started = performance.now();
   const until = started + maxSeconds * 1000;
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (sent < count && performance.now() < until) {
-      const r = next(sent++);
-      if (!r) return;
+    while (sent < signed.length && performance.now() < until) {
+      const s = signed[sent++]!;
       const t = performance.now();
-      const res = await send(base, r);
+      const res = await deliver(s);
       ms.push(performance.now() - t);
       if (res.status < 200 || res.status > 299) {
         non2xx++;
-        firstError ??= `${res.status} ${JSON.stringify(res.json).slice(0, 160)}`;
-      } else rows = Array.isArray(res.json?.data) ? res.json.data.length : 1;
+        firstError ??= `${res.status} ${res.text.slice(0, 160)}`;
+      } else {
+        ok++;
+        lastOk = res.text;
+      }
     }
   }));
   const wall = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  loop.disable();
   const ran = await statements(sql, pss);
   const perRequest = (n: number | undefined) => n === undefined ? undefined : n / Math.max(1, ms.length);
+  const data = ok > 0 ? parsed(lastOk)?.data : [];
   return {
-    from, to: Date.now(), perSecond: ms.length / wall, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length, rows,
+    from, to: Date.now(), perSecond: ms.length / wall, p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), sent: ms.length,
+    rows: Array.isArray(data) ? data.length : 1, generatorMicros: perRequest(cpu.user + cpu.system)!, generatorLoopMax: loop.max / 1e6,
     statements: perRequest(ran?.calls), walBytes: perRequest(ran?.walBytes), non2xx, firstError,
   };
 }
@@ -166,8 +185,10 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     peakMiB();
     resetPeak(service.pid);
     const tripsBefore = await roundTrips();
+    const cpuBefore = cpuSeconds(service.pid);
     const r = await drive(service.base, sql, pss, next);
-    return { ...r, roundTrips: ((await roundTrips()) - tripsBefore) / Math.max(1, r.sent), rssMiB: peakMiB() };
+    const serviceMicros = ((cpuSeconds(service.pid) - cpuBefore) * 1e6) / Math.max(1, r.sent);
+    return { ...r, serviceMicros, roundTrips: ((await roundTrips()) - tripsBefore) / Math.max(1, r.sent), rssMiB: peakMiB() };
   };
   const row = (op: Operation, variant: string, r: Omit<Result, 'op' | 'kind' | 'variant'>) => {
     const res: Result = { op: op.id, kind: op.method === 'GET' ? 'read' : 'write', variant, ...r };
@@ -227,14 +248,16 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   for (const r of results) r.loopMax = loopMaxIn(r.from, r.to);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
-  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'round trips/request', 'WAL bytes/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
-  console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'round trips/request', 'WAL bytes/request', 'service CPU µs/request', 'generator CPU µs/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
+  console.log(line(['---', '---', ...Array<string>(13).fill('---:')]));
   const perRequest = (n: number | undefined, digits: number) => n === undefined ? 'n/a' : n.toFixed(digits);
-  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.roundTrips, 1), perRequest(r.walBytes, 0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
+  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.roundTrips, 1), perRequest(r.walBytes, 0), perRequest(r.serviceMicros, 0), r.generatorMicros.toFixed(0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
   const driven = new Set(results.map((r) => r.op));
   const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
   const failing = results.filter((r) => r.non2xx > 0);
   console.log(`\n${driven.size} of ${operations.length} operations driven, ${results.length} variants; read p99 ${range(results.filter((r) => r.kind === 'read'))}, write p99 ${range(results.filter((r) => r.kind === 'write'))}`);
+  const median = (xs: number[]) => quantile(xs, 0.5).toFixed(0);
+  console.log(`CPU per request, median over the variants: service ${median(results.map((r) => r.serviceMicros!))} µs, this load generator ${median(results.map((r) => r.generatorMicros))} µs (it shares the cores); the generator's event loop delay at most ${Math.max(...results.map((r) => r.generatorLoopMax)).toFixed(0)} ms`);
   console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
   console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
   console.log(`${fixtures.join('\n')}`);

@@ -27,6 +27,7 @@ import { parseRanges } from '../../src/webhooks/addresses.js';
 import { addEndpoint } from '../../src/webhooks/registry.js';
 import { retryDelaysMs } from '../../src/webhooks/schedule.js';
 import { startWorker } from '../../src/webhooks/worker.js';
+import { quantile } from './load.js';
 
 const rate = Number(process.env.BENCH_WEBHOOK_RATE || 200);
 const seconds = Number(process.env.BENCH_WEBHOOK_SECONDS || 20);
@@ -51,7 +52,6 @@ export function webhookBudgetMs(): number {
   return rounds * (seconds * 1000 + waitMs() + 3 * 60 * 1000);
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const load1 = () => os.loadavg()[0]!;
 
 interface Receipt {
