@@ -3,7 +3,7 @@
 import { ruleViolation } from '../errors.js';
 import { defineMachine, transitionFrom } from './machine.js';
 import { balance, minorUnits, total } from './money.js';
-import { omit } from './rows.js';
+import { groupBy, omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, invoiceNumbering, numberingYear } from './yearly-numbers.js';
@@ -96,16 +96,19 @@ export async function issue(unit: Unit, invoice: NewInvoice): Promise<Invoice> {
 export async function withDetails(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const lines = await db<{ invoice_id: string; description: string; amount: string }[]>`
-    select invoice_id, description, amount from invoice_lines where invoice_id = any(${ids}::bigint[]) order by invoice_id, position`;
-  const payments = await db<{ invoice_id: string; amount: string }[]>`
-    select invoice_id, id, amount, method, paid_on, reference, created_at
-    from payments where invoice_id = any(${ids}::bigint[]) order by invoice_id, id`;
-  const of = <T extends { invoice_id: string }>(list: readonly T[], id: string) => list.filter((x) => x.invoice_id === id);
+  const [lines, payments] = await Promise.all([
+    db<{ invoice_id: string; description: string; amount: string }[]>`
+      select invoice_id, description, amount from invoice_lines where invoice_id = any(${ids}::bigint[]) order by invoice_id, position`,
+    db<{ invoice_id: string; amount: string }[]>`
+      select invoice_id, id, amount, method, paid_on, reference, created_at
+      from payments where invoice_id = any(${ids}::bigint[]) order by invoice_id, id`,
+  ]);
+  const linesOf = groupBy(lines, 'invoice_id');
+  const paymentsOf = groupBy(payments, 'invoice_id');
   return rows.map((row) => present(
     row,
-    of(lines, row.id).map((l) => ({ description: l.description, amount: minorUnits(l.amount) })),
-    of(payments, row.id).map((p) => Object.assign(omit(p, ['invoice_id']), { amount: minorUnits(p.amount) })),
+    (linesOf.get(row.id) ?? []).map((l) => ({ description: l.description, amount: minorUnits(l.amount) })),
+    (paymentsOf.get(row.id) ?? []).map((p) => Object.assign(omit(p, ['invoice_id']), { amount: minorUnits(p.amount) })),
   ));
 }
 

@@ -2,7 +2,7 @@
 // A club sees its own lineup; the federation sees both, with persons instead of club members.
 import type { Workspace } from '../workspace.js';
 import { shapeMatch, type MatchRow } from './matches.js';
-import { omit } from './rows.js';
+import { groupBy, omit } from './rows.js';
 import type { Db } from './unit.js';
 
 export interface Report { match_id: string; club_id: string; home_score: number; away_score: number; reported_at: Date }
@@ -17,9 +17,11 @@ async function detailsOf(db: Db, ids: string[]) {
     db<Assignment[]>`select match_id, official_id, role from match_officials
       where match_id = any(${ids}::bigint[]) order by role, official_id`,
   ]);
+  const reportsOf = groupBy(reports, 'match_id');
+  const officialsOf = groupBy(officials, 'match_id');
   return (id: string) => ({
-    reports: reports.filter((r) => r.match_id === id).map((r) => omit(r, ['match_id'])),
-    officials: officials.filter((o) => o.match_id === id).map((o) => omit(o, ['match_id'])),
+    reports: (reportsOf.get(id) ?? []).map((r) => omit(r, ['match_id'])),
+    officials: (officialsOf.get(id) ?? []).map((o) => omit(o, ['match_id'])),
   });
 }
 

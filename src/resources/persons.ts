@@ -2,7 +2,7 @@
 // federation reads it; clubs see their members. Personal data is served only as listed here.
 import type { MemberRow } from './members.js';
 import { nameKeys } from './person-names.js';
-import { omit } from './rows.js';
+import { groupBy, omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 
@@ -84,8 +84,9 @@ export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Prom
   const all = rows.length === 0 ? [] : await db<(PersonLicense & { person_id: string })[]>`
     select id, person_id, number, season_id, category_code, club_id, status from licenses
     where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
+  const licensesOf = groupBy(all, 'person_id');
   return rows.map((row) => ({
     ...row,
-    licenses: all.filter((l) => l.person_id === row.id).map((license) => omit(license, ['person_id'])),
+    licenses: (licensesOf.get(row.id) ?? []).map((license) => omit(license, ['person_id'])),
   }));
 }

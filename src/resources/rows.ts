@@ -1,4 +1,4 @@
-// Rows with columns left out, as answers show them.
+// Rows shaped as answers show them: columns left out, details grouped by the row they belong to.
 
 /**
  * A copy of `row` without `keys`, in the row's key order. A for-in copy rather than object rest
@@ -9,4 +9,15 @@ export function omit<T extends object, K extends keyof T>(row: T, keys: readonly
   const out: Partial<T> = {};
   for (const key in row) if (!keys.includes(key as keyof T as K)) out[key] = row[key];
   return out as Omit<T, K>;
+}
+
+/** The items of `list` by their value of `key`, each group in list order: a page's details in one pass. */
+export function groupBy<T, K extends keyof T>(list: readonly T[], key: K): Map<T[K], T[]> {
+  const groups = new Map<T[K], T[]>();
+  for (const item of list) {
+    const group = groups.get(item[key]);
+    if (group) group.push(item);
+    else groups.set(item[key], [item]);
+  }
+  return groups;
 }
