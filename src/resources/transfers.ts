@@ -67,14 +67,22 @@ export function expectDestination(ws: Workspace, transfer: TransferRow): void {
  */
 export async function land(unit: Unit, transfer: TransferRow): Promise<void> {
   const { sql, workspace } = unit;
-  const license = await licenses.get(sql, workspace, transfer.license_id);
+  // Statements that do not wait for each other's answer go out together (one round trip), in the
+  // order written: the person is locked after the members, as everywhere.
+  const [license, registered] = await Promise.all([
+    licenses.get(sql, workspace, transfer.license_id),
+    persons.get(sql, workspace, transfer.person_id),
+  ]);
   const origin = clubUnit(unit, transfer.from_club_id);
   const leaving = await members.get(sql, origin.workspace, license.member_id, { lock: true });
-  const member = await memberFor(clubUnit(unit, transfer.to_club_id), await persons.get(sql, workspace, transfer.person_id));
+  const member = await memberFor(clubUnit(unit, transfer.to_club_id), registered);
   await moveLicense(unit, license, transfer.to_club_id, member.id);
   const { to, done } = memberMachine.transitions.archive;
-  if (leaving.status === 'active') await members.update(origin, leaving, { status: to }, done);
-  await placeAt(unit, await persons.get(sql, workspace, transfer.person_id, { lock: true }), transfer.to_club_id);
+  const [, person] = await Promise.all([
+    leaving.status === 'active' ? members.update(origin, leaving, { status: to }, done) : undefined,
+    persons.get(sql, workspace, transfer.person_id, { lock: true }),
+  ]);
+  await placeAt(unit, person, transfer.to_club_id);
 }
 
 /** The club's member for the person: the one linked to it (restored if archived), else a new one. */
