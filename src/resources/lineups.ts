@@ -28,15 +28,19 @@ export function expectDistinct(players: LineupPlayer[]): void {
   if (errors.length > 0) throw invalidFields(errors);
 }
 
-/** For each player: a member of the club? on its team's roster as a player, licensed for the season, suspended that day? */
-async function standings(db: Db, clubId: string, match: MatchRow, seasonId: string, players: LineupPlayer[]): Promise<Standing[]> {
+/**
+ * For each player: a member of the club? on its team's roster as a player, licensed for the
+ * competition's season, suspended that day?
+ */
+async function standings(db: Db, clubId: string, match: MatchRow, players: LineupPlayer[]): Promise<Standing[]> {
   const teams = [match.home_club_id === clubId ? match.home_team_id : null, match.away_club_id === clubId ? match.away_team_id : null]
     .filter((t): t is string => t !== null);
   const day = matchDay(match);
   return db<Standing[]>`
     select p.member_id, m.person_id, m.id is not null as known,
       exists (select from roster_entries r where r.member_id = m.id and r.team_id = any(${teams}::bigint[]) and r.role = 'player') as rostered,
-      exists (select from licenses l where l.member_id = m.id and l.season_id = ${seasonId} and l.status = 'approved') as licensed,
+      exists (select from licenses l where l.member_id = m.id and l.status = 'approved'
+        and l.season_id = (select season_id from competitions where id = ${match.competition_id})) as licensed,
       exists (select from sanctions s where s.person_id = m.person_id and s.kind = 'suspension' and s.status = 'active'
         and s.starts_on <= ${day} and (s.ends_on is null or s.ends_on >= ${day})) as suspended
     from unnest(${players.map((p) => p.member_id)}::bigint[]) with ordinality as p(member_id, i)
@@ -50,8 +54,8 @@ async function standings(db: Db, clubId: string, match: MatchRow, seasonId: stri
  * license for the season) and `player_suspended` (a suspension covering the match day).
  * Answers each player's person.
  */
-export async function expectEligible(db: Db, clubId: string, match: MatchRow, seasonId: string, players: LineupPlayer[]): Promise<(string | null)[]> {
-  const rows = await standings(db, clubId, match, seasonId, players);
+export async function expectEligible(db: Db, clubId: string, match: MatchRow, players: LineupPlayer[]): Promise<(string | null)[]> {
+  const rows = await standings(db, clubId, match, players);
   const unknown = rows.flatMap((r, i) => (r.known ? [] : [{ path: `/players/${i}/member_id`, message: 'no such member in the club' }]));
   if (unknown.length > 0) throw invalidFields(unknown);
   const refused: FieldError[] = rows.flatMap((r, i): FieldError[] => {
@@ -76,11 +80,14 @@ export const lineups = {
   /** Replaces the club's lineup with `players` (each with its person); answers whether it had none before. */
   async put(unit: Unit, match: MatchRow, players: LineupPlayer[], persons: (string | null)[]): Promise<{ match: MatchRow; created: boolean }> {
     const { sql, workspace } = unit;
-    const removed = await sql`delete from lineup_players where match_id = ${match.id} and club_id = ${workspace.id} returning 1`;
-    await sql`insert into lineup_players ${sql(players.map((p, i) => ({
-      match_id: match.id, club_id: workspace.id, federation_id: workspace.federationId, member_id: p.member_id, person_id: persons[i] ?? null,
-      shirt_number: p.shirt_number, starter: p.starter,
-    })))}`;
+    // Sent together, run in this order.
+    const [removed] = await Promise.all([
+      sql`delete from lineup_players where match_id = ${match.id} and club_id = ${workspace.id} returning 1`,
+      sql`insert into lineup_players ${sql(players.map((p, i) => ({
+        match_id: match.id, club_id: workspace.id, federation_id: workspace.federationId, member_id: p.member_id, person_id: persons[i] ?? null,
+        shirt_number: p.shirt_number, starter: p.starter,
+      })))}`,
+    ]);
     return { match: await matches.update(unit, match), created: removed.length === 0 };
   },
 };

@@ -48,16 +48,13 @@ function lineups<P>(players: Player[], shape: (p: Player) => P) {
   });
 }
 
-/** The club's own lineup, or null before it submitted one. */
-async function clubLineup(db: Db, match: MatchRow, clubId: string) {
-  const players = await playersOf(db, match, clubId);
-  return lineups(players, (p) => ({ member_id: p.member_id, shirt_number: p.shirt_number, starter: p.starter }))[0] ?? null;
-}
-
-/** One match as `get` serves it to the caller. */
+/**
+ * One match as `get` serves it to the caller, its details and lineups read together: a club sees
+ * its own lineup (null before it submitted one), the federation both.
+ */
 export async function matchView(db: Db, ws: Workspace, row: MatchRow) {
-  const [item] = await listItems(db, [row]);
-  if (ws.kind === 'club') return { ...item!, lineup: await clubLineup(db, row, ws.id) };
-  const players = await playersOf(db, row);
-  return { ...item!, lineups: lineups(players, (p) => ({ person_id: p.person_id, shirt_number: p.shirt_number, starter: p.starter })) };
+  const club = ws.kind === 'club' ? ws.id : undefined;
+  const [[item], players] = await Promise.all([listItems(db, [row]), playersOf(db, row, club)]);
+  if (club) return Object.assign(item!, { lineup: lineups(players, (p) => ({ member_id: p.member_id, shirt_number: p.shirt_number, starter: p.starter }))[0] ?? null });
+  return Object.assign(item!, { lineups: lineups(players, (p) => ({ person_id: p.person_id, shirt_number: p.shirt_number, starter: p.starter })) });
 }

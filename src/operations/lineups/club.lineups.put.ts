@@ -1,4 +1,3 @@
-import { competitions } from '../../resources/competitions.js';
 import { expectDistinct, expectEligible, lineups } from '../../resources/lineups.js';
 import { matchView } from '../../resources/match-details.js';
 import { expectBeforeKickoff, matches } from '../../resources/matches.js';
@@ -25,8 +24,7 @@ export const clubLineupsPut = defineOperation({
     const { players } = ctx.body;
     expectBeforeKickoff(match, new Date());
     expectDistinct(players);
-    const competition = await competitions.get(sql, ctx.workspace, match.competition_id);
-    const persons = await expectEligible(sql, ctx.workspace.id, match, competition.season_id, players);
+    const persons = await expectEligible(sql, ctx.workspace.id, match, players);
     const { match: row, created } = await lineups.put(ctx.unit, match, players, persons);
     const data = await matchView(sql, ctx.workspace, row);
     return created ? { status: 201, data, location: `/v1/club/matches/${match.id}/lineup` } : { data };
