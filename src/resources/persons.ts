@@ -59,9 +59,12 @@ export async function personOf(unit: Unit, member: MemberRow, clubId: string): P
   const { sql, workspace } = unit;
   if (member.person_id) return persons.get(sql, workspace, member.person_id);
   const keys = nameKeys(member);
-  await sql`select pg_advisory_xact_lock(hashtext('partner-service:person'),
-    hashtext(${`${workspace.federationId}|${member.birth_date}|${keys.last_name_key}|${keys.first_name_key}`}))`;
-  const [same] = await samePersonQuery(sql, workspace.federationId, member);
+  // Sent together: Postgres runs the check only once the lock is granted.
+  const [, [same]] = await Promise.all([
+    sql`select pg_advisory_xact_lock(hashtext('partner-service:person'),
+      hashtext(${`${workspace.federationId}|${member.birth_date}|${keys.last_name_key}|${keys.first_name_key}`}))`,
+    samePersonQuery(sql, workspace.federationId, member),
+  ]);
   if (same) return same;
   return persons.insert(unit, {
     federation_id: workspace.federationId,
