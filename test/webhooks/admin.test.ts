@@ -1,6 +1,6 @@
 // `partner-admin webhook …` as an operator runs it: JSON on stdout, refusals exit 1, usage exit 2.
 import t from 'tap';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { open } from '../../src/auth/secret-box.js';
@@ -9,7 +9,9 @@ import { startService } from '../support/harness.js';
 import { baseEnv, run } from '../support/processes.js';
 
 const service = await startService(t);
-const env = baseEnv({ DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'webhook-admin-')) });
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'webhook-admin-'));
+t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+const env = baseEnv({ DATA_DIR: dataDir });
 const admin = async (...args: string[]) => {
   const result = await run('partner-admin', ['webhook', ...args], env);
   return { ...result, json: result.code === 0 ? JSON.parse(result.stdout) : result.code === 1 ? JSON.parse(result.stderr) : undefined };

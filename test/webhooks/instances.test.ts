@@ -1,7 +1,7 @@
 // Several instances share the deliveries through Postgres: each attempt is made by one of them,
 // and an instance killed in the middle of an attempt leaves the message to be tried again.
 import t from 'tap';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createPool } from '../../src/db/pool.js';
@@ -55,8 +55,10 @@ t.test('an instance killed with SIGKILL during an attempt leaves the message to 
   let release!: () => void;
   receiver.answer = () => new Promise<number>((resolve) => (release = () => resolve(200)));
   const endpoint = await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: receiver.base, events: [] });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'webhooks-'));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
   const child = start('partner-service', ['serve'], baseEnv({
-    DATABASE_URL: url, DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'webhooks-')), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
+    DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent',
     WEBHOOK_CONCURRENCY: '4', WEBHOOK_POLL_MS: '50', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_ADDRESSES: '127.0.0.0/8',
   }));
   t.teardown(() => { child.kill('SIGKILL'); });
