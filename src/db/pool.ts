@@ -34,7 +34,12 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
       date: { to: 1082, from: [1082], serialize: (value: string) => value, parse: (value: string) => value },
       timestamptz: { to: 1184, from: [1184], serialize: (value: Date | string) => new Date(value).toISOString(), parse: (value: string) => new Instant(value) },
     },
+    // Dates are read as the text Postgres writes and timestamps parsed from it: whatever the
+    // server's defaults, that text is ISO in UTC (a German DateStyle wrote dates as 26.11.2026, and
+    // a zone's local mean time before 1900 an offset with seconds, which Date cannot parse).
     connection: {
+      DateStyle: 'ISO',
+      TimeZone: 'UTC',
       application_name: 'partner-service',
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },

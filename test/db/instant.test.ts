@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createPool } from '../../src/db/pool.js';
 import { Instant } from '../../src/db/instant.js';
-import { databaseUrl } from '../support/harness.js';
+import { databaseUrl, privateDatabase } from '../support/harness.js';
 
 const sameJson = (ms: number) => JSON.stringify({ at: new Instant(ms) }) === JSON.stringify({ at: new Date(ms) });
 
@@ -29,4 +29,20 @@ t.test('timestamps the pool reads are Instants, and their JSON is what a Date wr
   t.equal(JSON.stringify(row.many), JSON.stringify(row.many.map((d) => new Date(d.getTime()))));
   t.equal(JSON.stringify(row.never), JSON.stringify(new Date('infinity')), 'infinity is not a date: null, as before');
   t.equal(row.back.toJSON(), '2026-01-01T00:00:00.007Z', 'a Date parameter round-trips');
+});
+
+t.test('dates and timestamps read the same whatever DateStyle and TimeZone the server defaults to', async (t) => {
+  const url = await privateDatabase(t, 'datestyle');
+  const name = new URL(url).pathname.slice(1);
+  const admin = createPool(databaseUrl(), 1);
+  await admin.unsafe(`alter database ${name} set datestyle = 'German, DMY'`);
+  await admin.unsafe(`alter database ${name} set timezone = 'Europe/Amsterdam'`);
+  await admin.end({ timeout: 1 });
+  const sql = createPool(url, 1);
+  t.teardown(() => sql.end({ timeout: 1 }));
+  const [row] = await sql<[{ day: string; at: Date; long_ago: Date }]>`
+    select '2026-11-26'::date as day, '2026-11-26 07:34:14.1236+00'::timestamptz as at, '1850-01-01 00:00:00+00'::timestamptz as long_ago`;
+  t.equal(row.day, '2026-11-26', 'a date as YYYY-MM-DD, not 26.11.2026');
+  t.equal(JSON.stringify(row.at), '"2026-11-26T07:34:14.123Z"');
+  t.equal(JSON.stringify(row.long_ago), '"1850-01-01T00:00:00.000Z"', 'not the local mean time offset +00:19:32, which Date cannot parse');
 });
