@@ -13,3 +13,14 @@ export class Instant extends Date {
       + `${pad2(this.getUTCMinutes())}:${pad2(this.getUTCSeconds())}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
   }
 }
+
+/**
+ * A timestamptz as Postgres writes it (ISO, UTC: src/db/pool.ts). Date's parser reads the years
+ * 0001–0099 of this text as 1950–2049 (`0056-02-29` → 1956-02-29); their year is set back, the
+ * rest of the instant being the same (the two years are both leap years or both not).
+ */
+export function parseInstant(text: string): Instant {
+  const at = new Instant(text);
+  if (text.startsWith('00')) at.setUTCFullYear(Number(text.slice(0, 4)));
+  return at;
+}

@@ -1,7 +1,7 @@
 import postgres, { type Sql } from 'postgres';
 import { renewable } from './driver.js';
 import { followPrimary } from './failover.js';
-import { Instant } from './instant.js';
+import { parseInstant } from './instant.js';
 
 export type { Sql };
 
@@ -32,7 +32,7 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
     onnotice: () => {},
     types: {
       date: { to: 1082, from: [1082], serialize: (value: string) => value, parse: (value: string) => value },
-      timestamptz: { to: 1184, from: [1184], serialize: (value: Date | string) => new Date(value).toISOString(), parse: (value: string) => new Instant(value) },
+      timestamptz: { to: 1184, from: [1184], serialize: (value: Date | string) => new Date(value).toISOString(), parse: parseInstant },
     },
     // Dates are read as the text Postgres writes and timestamps parsed from it: whatever the
     // server's defaults, that text is ISO in UTC (a German DateStyle wrote dates as 26.11.2026, and

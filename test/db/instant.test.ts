@@ -46,3 +46,13 @@ t.test('dates and timestamps read the same whatever DateStyle and TimeZone the s
   t.equal(JSON.stringify(row.at), '"2026-11-26T07:34:14.123Z"');
   t.equal(JSON.stringify(row.long_ago), '"1850-01-01T00:00:00.000Z"', 'not the local mean time offset +00:19:32, which Date cannot parse');
 });
+
+t.test('timestamps of the years 0001 to 0099 read back in their own year', async (t) => {
+  const sql = createPool(databaseUrl(), 1);
+  t.teardown(() => sql.end({ timeout: 1 }));
+  const texts = ['0001-01-01T00:00:00.000Z', '0049-12-31T23:59:59.999Z', '0056-02-29T12:00:00.000Z', '0099-06-01T00:00:00.000Z', '0100-06-01T00:00:00.000Z'];
+  const rows = await sql<{ at: Date }[]>`select unnest(${texts}::timestamptz[]) as at`;
+  t.same(rows.map((r) => r.at.toJSON()), texts, 'Date\'s parser alone reads 0056 as 1956');
+  const [stored] = await sql<[{ at: Date }]>`select ${rows[2]!.at}::timestamptz as at`;
+  t.equal(stored.at.toJSON(), texts[2], 'and writes them back unchanged');
+});
