@@ -6,7 +6,8 @@
 // - `onexecute` (a query option) hands over the connection a query is sent on, and that
 //   connection's `onclose` property is called when it closes (`transaction`);
 // - a query starts when it is first awaited (`then`, `catch` and `finally` all go through the
-//   instance's `then`), so an own `then` sees every query run (`observe`);
+//   instance's `then`), so an own `then` sees every query run (`observe`), and queries started
+//   one after the other on a connection go out in that order (`sendInOrder`);
 // - a query's `canceller` returns the promise that the documented `cancel()` drops: the cancel
 //   request opens a connection of its own, and when that fails (the server is gone) the dropped
 //   promise rejects unhandled, which ends the process (`cancel`);
@@ -52,6 +53,39 @@ export function renewable(open: () => Sql): Sql {
   });
 }
 
+/**
+ * What a transaction's work answers when its last statements should go out with COMMIT, one
+ * round trip for both: `last` makes them just before they are sent (should it throw, nothing is
+ * sent and the transaction rolls back). Should one of them fail, Postgres answers the COMMIT that
+ * follows with ROLLBACK, and that statement's error is thrown.
+ */
+export class Closing<T> {
+  #sent = false;
+
+  constructor(private readonly value: T, private readonly last: () => PendingQuery<any>[]) {}
+
+  /** Sends the last statements and COMMIT behind them (`transaction` only). */
+  commit(tx: Sql): Promise<unknown> {
+    const statements = this.last();
+    this.#sent = true;
+    return sendInOrder([...statements, tx`commit`]);
+  }
+
+  /** The work's value once it committed: postgres.js's own `begin` would have dropped the last statements. */
+  get committed(): T {
+    if (!this.#sent) throw new Error('the transaction ended without its last statements: begin it through transaction()');
+    return this.value;
+  }
+}
+
+/**
+ * Starts each query now, in the order given (a query runs when its `then` is first called), so
+ * that a connection sends them in that order and in one write; settles like `Promise.all`.
+ */
+export function sendInOrder(queries: PendingQuery<any>[]): Promise<unknown[]> {
+  return Promise.all(queries.map((query) => query.then((rows) => rows)));
+}
+
 const closed = () => Object.assign(new Error('the connection closed during the transaction'), { code: 'CONNECTION_CLOSED' });
 
 /**
@@ -77,7 +111,8 @@ export async function transaction<T>(pool: Sql, options: string, work: (tx: Tran
     const result = await work(tx as ReservedSql & TransactionSql);
     await begun;
     if (gone) throw closed();
-    await tx`commit`;
+    if (result instanceof Closing) await result.commit(tx);
+    else await tx`commit`;
     tx.release();
     return result;
   } catch (error) {

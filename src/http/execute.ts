@@ -1,10 +1,11 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Sql, TransactionSql } from 'postgres';
 import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
 import type { Deadline } from '../db/deadline.js';
 import type { Operation, Reply } from '../operations/operation.js';
 import type { CursorSigner } from '../operations/paging.js';
-import { appendChanges } from '../resources/changes.js';
+import { Closing } from '../db/driver.js';
+import { changeStatements } from '../resources/changes.js';
 import type { Change, Unit } from '../resources/unit.js';
 import { envelope, type Outgoing } from './respond.js';
 
@@ -60,12 +61,13 @@ function respond(op: Operation, reply: Reply, headers: RequestInfo['headers']): 
 
 /**
  * Step 11: the handler. A read runs on the pool; a write runs in one transaction with its lock,
- * If-Match check and change rows. `beforeCommit` sees the response inside that transaction (the
- * idempotency record is written there). Either way the deadline cancels the queries under way.
+ * If-Match check and change rows. `lastWrites` makes the statements that record the response in
+ * that transaction (the idempotency record); they and the change rows go out with COMMIT, one
+ * round trip. Either way the deadline cancels the queries under way.
  */
 export async function runOperation(
   sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input,
-  beforeCommit?: (tx: TransactionSql, response: Outgoing) => Promise<void>,
+  lastWrites?: (tx: TransactionSql, response: Outgoing) => PendingQuery<any>[],
 ): Promise<Outgoing> {
   const { workspace } = credential;
   const { rateLimit, requestId, deadline } = req;
@@ -76,7 +78,7 @@ export async function runOperation(
     return respond(op, reply, req.headers);
   }
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
-  return sql.begin(async (transaction) => {
+  const done = await sql.begin(async (transaction) => {
     const tx = deadline.guard(transaction);
     const changes: Change[] = [];
     const unit: Unit = { sql: tx, workspace, record: (c) => changes.push(c) };
@@ -90,8 +92,10 @@ export async function runOperation(
       locked = row;
     }
     const response = respond(op, await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body, unit, locked }), req.headers);
-    await appendChanges(tx, workspace, credential.id, req.requestId, changes);
-    await beforeCommit?.(tx, response);
-    return response;
+    return new Closing(response, () => {
+      deadline.check(); // a write that outlived its request rolls back rather than commit unseen
+      return [...changeStatements(tx, workspace, credential.id, req.requestId, changes), ...(lastWrites?.(tx, response) ?? [])];
+    });
   });
+  return done.committed;
 }

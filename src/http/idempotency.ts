@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../errors.js';
 
 /** A stored response to replay. */
@@ -68,8 +68,9 @@ export function storable(status: number): boolean {
   return status !== 401 && status !== 429 && status < 500;
 }
 
-export async function complete(sql: Sql | TransactionSql, c: Claim, response: Stored): Promise<void> {
-  await sql`
+/** The statement that stores the answer under the claimed key: sent with the write's COMMIT, or alone after a failure. */
+export function completion(sql: Sql | TransactionSql, c: Claim, response: Stored): PendingQuery<Row[]> {
+  return sql`
     update idempotency_keys
     set state = 'done', response_status = ${response.status}, response_body = ${response.body}, response_headers = ${sql.json(response.headers)}
     where credential_id = ${c.credentialId} and key = ${c.key}`;

@@ -11,7 +11,7 @@ import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
 import { ApiError } from '../errors.js';
 import { runOperation } from './execute.js';
-import { claim, complete, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
+import { claim, completion, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
 import { addRateHeaders, errorResponse, json, type Outgoing } from './respond.js';
 import type { Router } from './router.js';
@@ -120,16 +120,14 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
     if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-  const run = () => runOperation(app.sql, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input, async (tx, response) => {
-    deadline.check(); // a write that outlived its request rolls back rather than commit unseen
-    if (progress.claim) await complete(tx, progress.claim, response);
-  });
+  const run = () => runOperation(app.sql, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input,
+    (tx, response) => (progress.claim ? [completion(tx, progress.claim, response)] : []));
   return op.method === 'GET' ? run() : app.writes.run(credential.workspace.id, run, deadline);
 }
 
 /** Settles an Idempotency-Key claim after a failed request: store the answer, or free the key for a retry. */
 async function settleClaim(sql: Sql, c: Claim, response: Outgoing): Promise<void> {
-  if (storable(response.status)) await complete(sql, c, response);
+  if (storable(response.status)) await completion(sql, c, response);
   else await release(sql, c);
 }
 

@@ -9,45 +9,45 @@
 // and later writers get larger ids, so the page, read up to the horizon in a later snapshot, has no
 // gap that could fill. A poll waits for the writes then in flight (about one commit); it holds up
 // writers and other polls for no longer than that instant.
-import type { Row, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
 import type { Change, Db } from './unit.js';
 
 /**
- * Appends the changes to every feed that can read them, as the transaction's last write and in the
- * order they were made: rows for named workspaces go in batches, each "every club" change in its place.
+ * The statements that append the changes to every feed that can read them, the transaction's last
+ * writes, in the order the changes were made: the feed lock, then rows for named workspaces in
+ * batches, each "every club" change in its place. Sent together and in order (`sendInOrder`), a
+ * lock that times out fails the inserts after it too, and is the error reported.
  */
-export async function appendChanges(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): Promise<void> {
-  if (changes.length === 0) return;
-  // Sent with the first insert in one write; a lock that times out fails the insert too and is the error reported.
-  const locked = tx`select feed_write_lock(${workspace.federationId})`.execute();
-  locked.catch(() => {});
+export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): PendingQuery<Row[]>[] {
+  if (changes.length === 0) return [];
+  const statements = [tx`select feed_write_lock(${workspace.federationId})`];
   // One JSON document of rows, one statement whatever the count: a fixtures' thousands of matches
   // would exceed the 65 535 parameters of a multi-row VALUES, and postgres.js would serialize
   // arrays value by value on the event loop. A feed row shows key_id and request_id only when a
   // credential of the feed's own workspace made the change.
   let pending: [workspace: string, type: string, id: string, action: string, version: number | null][] = [];
-  const flush = async () => {
+  const flush = () => {
     if (pending.length === 0) return;
-    const rows = tx.json(pending);
-    pending = [];
-    await tx`
+    statements.push(tx`
       insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
       select w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
-      from (select (u->>0)::bigint, u->>1, (u->>2)::bigint, u->>3, (u->>4)::int from jsonb_array_elements(${rows}) as u) as p(w, t, r, a, v)`;
+      from (select (u->>0)::bigint, u->>1, (u->>2)::bigint, u->>3, (u->>4)::int from jsonb_array_elements(${tx.json(pending)}) as u) as p(w, t, r, a, v)`);
+    pending = [];
   };
   for (const c of changes) {
     for (const id of new Set(c.audience.workspaces)) pending.push([id, c.type, c.id, c.action, c.version]);
     if (c.audience.clubsOf === undefined) continue;
-    await Promise.all([locked, flush()]);
-    await tx`
+    flush();
+    statements.push(tx`
       insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
       select id, ${c.type}, ${c.id}, ${c.action}, ${c.version},
         case when id = ${workspace.id} then ${credentialId}::bigint end, case when id = ${workspace.id} then ${requestId} end
       from workspaces where federation_id = ${c.audience.clubsOf} and kind = 'club'
-        and not (id = any(${c.audience.workspaces}::bigint[]))`;
+        and not (id = any(${c.audience.workspaces}::bigint[]))`);
   }
-  await Promise.all([locked, flush()]);
+  flush();
+  return statements;
 }
 
 /**

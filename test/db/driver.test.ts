@@ -1,8 +1,10 @@
 // The contract of postgres.js internals that src/db/driver.ts relies on, against the real server:
 // an upgrade of the pinned `postgres` that changes one of them fails here, not in production.
+import net from 'node:net';
 import t from 'tap';
-import postgres from 'postgres';
-import { cancel, observe, plannedPerRun } from '../../src/db/driver.js';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { cancel, Closing, observe, plannedPerRun } from '../../src/db/driver.js';
+import { createPool } from '../../src/db/pool.js';
 import { databaseUrl } from '../support/harness.js';
 
 const sent: string[] = [];
@@ -96,4 +98,60 @@ t.test('cancel against a server that is gone neither throws nor rejects unhandle
   t.same(unhandled, [], 'nothing rejected unhandled');
   await outcome;
   await gone.end({ timeout: 0 });
+});
+
+/** Writes to the server's port while `during` runs: a round trip each, as the volume bench counts them. */
+async function writesDuring(during: () => Promise<unknown>): Promise<number> {
+  const port = Number(new URL(databaseUrl()).port);
+  let writes = 0;
+  const write = net.Socket.prototype.write;
+  net.Socket.prototype.write = function (this: net.Socket, ...args: Parameters<net.Socket['write']>) {
+    if (this.remotePort === port) writes++;
+    return write.apply(this, args);
+  } as net.Socket['write'];
+  try {
+    await during();
+  } finally {
+    net.Socket.prototype.write = write;
+  }
+  return writes;
+}
+
+t.test('a transaction\'s last statements go out with COMMIT, in order, in one write (Closing, sendInOrder)', async (t) => {
+  const pool = createPool(databaseUrl(), 1);
+  const table = `closing_${process.pid}`;
+  await pool.unsafe(`create table ${table} (n serial primary key, label text not null)`);
+  t.teardown(async () => {
+    await pool.unsafe(`drop table ${table}`);
+    await pool.end({ timeout: 1 });
+  });
+  const insert = (tx: Sql | TransactionSql, label: string) => tx`insert into ${tx(table)} (label) values (${label})`;
+  const write = (labels: string[]) => pool.begin(async (tx) => {
+    await insert(tx, labels[0]!);
+    return new Closing(labels.length, () => labels.slice(1).map((label) => insert(tx, label)));
+  }).then((done) => done.committed);
+
+  await write(['warm', 'warm', 'warm']); // the statements are prepared: the next run describes nothing
+  t.equal(await writesDuring(() => write(['a', 'b', 'c', 'd'])), 2, 'BEGIN with the first insert, then the three last ones with COMMIT');
+  const rows = await pool<{ label: string }[]>`select label from ${pool(table)} where label <> 'warm' order by n`;
+  t.same(rows.map((r) => r.label), ['a', 'b', 'c', 'd'], 'committed, in the order made');
+
+  await t.rejects(pool.begin(async (tx) => {
+    await insert(tx, 'e');
+    return new Closing(0, () => [insert(tx, 'f'), tx`select 1 / 0`, insert(tx, 'g')]);
+  }), { code: '22012' }, 'the failing statement\'s own error, not the aborted ones\' after it');
+  await t.rejects(pool.begin(async (tx) => {
+    await insert(tx, 'h');
+    return new Closing(0, () => {
+      throw new Error('too late');
+    });
+  }), /too late/);
+  const after = await pool<{ label: string }[]>`select label from ${pool(table)} where label in ('e', 'f', 'g', 'h')`;
+  t.same(after, [], 'neither transaction committed anything');
+  const [{ pid }] = await pool<[{ pid: number }]>`select pg_backend_pid() as pid`;
+  const [{ state }] = await other<[{ state: string }]>`select state from pg_stat_activity where pid = ${pid}`;
+  t.equal(state, 'idle', 'the connection went back to the pool outside any transaction');
+
+  const own = await sql.begin(async (tx) => new Closing(1, () => [insert(tx, 'i')]));
+  t.throws(() => own.committed, /begin it through transaction\(\)/, 'postgres.js\'s own begin would drop them: the value is refused');
 });

@@ -1,7 +1,8 @@
 // The feed's order under concurrent writers: a write still committing does not hold up other
 // writers, and a poller never skips its change (its id is smaller than a change committed before it).
 import t from 'tap';
-import { appendChanges } from '../../../src/resources/changes.js';
+import { sendInOrder } from '../../../src/db/driver.js';
+import { changeStatements } from '../../../src/resources/changes.js';
 import { startService } from '../../support/harness.js';
 import { createClub } from '../../support/factories.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,7 +21,7 @@ t.test('a poller waits for the write that holds a smaller id, then sees both in 
   const appended = new Promise<void>((resolve) => (slowAppended = resolve));
   // A write that has its change row (and id) but has not committed yet.
   const slow = service.sql.begin(async (tx) => {
-    await appendChanges(tx, workspace, credential!.id, 'req_slow', [{ type: 'member', id: '1', action: 'updated', version: 2, audience: { workspaces: [club.id] } }]);
+    await sendInOrder(changeStatements(tx, workspace, credential!.id, 'req_slow', [{ type: 'member', id: '1', action: 'updated', version: 2, audience: { workspaces: [club.id] } }]));
     slowAppended();
     await slowCommitted;
   });
