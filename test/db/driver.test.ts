@@ -1,11 +1,11 @@
 // The contract of postgres.js internals that src/db/driver.ts relies on, against the real server:
 // an upgrade of the pinned `postgres` that changes one of them fails here, not in production.
-import net from 'node:net';
 import t from 'tap';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { cancel, Closing, observe, plannedPerRun } from '../../src/db/driver.js';
 import { createPool } from '../../src/db/pool.js';
 import { databaseUrl } from '../support/harness.js';
+import { countWrites } from '../support/postgres-writes.js';
 
 const sent: string[] = [];
 const sql = postgres(databaseUrl(), { max: 3, onnotice: () => {}, debug: (_c, query) => sent.push(query) });
@@ -100,21 +100,15 @@ t.test('cancel against a server that is gone neither throws nor rejects unhandle
   await gone.end({ timeout: 0 });
 });
 
-/** Writes to the server's port while `during` runs: a round trip each, as the volume bench counts them. */
+/** Round trips to the server while `during` runs. */
 async function writesDuring(during: () => Promise<unknown>): Promise<number> {
-  const port = Number(new URL(databaseUrl()).port);
-  let writes = 0;
-  const write = net.Socket.prototype.write;
-  net.Socket.prototype.write = function (this: net.Socket, ...args: Parameters<net.Socket['write']>) {
-    if (this.remotePort === port) writes++;
-    return write.apply(this, args);
-  } as net.Socket['write'];
+  const count = countWrites(Number(new URL(databaseUrl()).port));
   try {
     await during();
   } finally {
-    net.Socket.prototype.write = write;
+    count.stop();
   }
-  return writes;
+  return count.writes;
 }
 
 t.test('a transaction\'s last statements go out with COMMIT, in order, in one write (Closing, sendInOrder)', async (t) => {
