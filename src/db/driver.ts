@@ -79,8 +79,9 @@ export class Closing<T> {
 }
 
 /**
- * Starts each query now, in the order given (a query runs when its `then` is first called), so
- * that a connection sends them in that order and in one write; settles like `Promise.all`.
+ * Starts each query now, in the order given (a query runs when its `then` is first called): a
+ * connection sends them in that order, in one write once each is prepared on it (postgres.js
+ * describes a statement's first run alone). Settles like `Promise.all`.
  */
 export function sendInOrder(queries: PendingQuery<any>[]): Promise<unknown[]> {
   return Promise.all(queries.map((query) => query.then((rows) => rows)));

@@ -12,7 +12,7 @@ import { emptyBody, idParams } from './schemas.js';
 type Stateful = Versioned & { status: string };
 type Context<Row, B> = WriteContext<Record<string, string>, undefined, B, Row>;
 
-interface TransitionSpec<Row extends Stateful, B, S extends string, A extends string> {
+interface TransitionSpec<Row extends Stateful, B, S extends string, A extends string, P> {
   id: string;
   summary: string;
   /** `…/{param}/<verb>`: the path's one parameter names the row. */
@@ -30,16 +30,18 @@ interface TransitionSpec<Row extends Stateful, B, S extends string, A extends st
   permit?(ctx: Context<Row, B>, row: Row): void | Promise<void>;
   /** Rules beyond the state (422 `rule_violation`, 409 `conflict`). */
   guard?(ctx: Context<Row, B>, row: Row): void | Promise<void>;
+  /** Reads that `set` and `effect` both need, made once (rows locked for the effect's writes). */
+  prepare?(ctx: Context<Row, B>, row: Row): Promise<P>;
   /** Columns written with the new status: a reason, a decision time, an assigned number. */
-  set?(ctx: Context<Row, B>, row: Row): Record<string, unknown> | Promise<Record<string, unknown>>;
+  set?(ctx: Context<Row, B>, row: Row, prepared: P): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Further writes of the same unit once the status changed (assign a number, move a license). */
-  effect?(ctx: Context<Row, B>, row: Row): Promise<Row | void>;
+  effect?(ctx: Context<Row, B>, row: Row, prepared: P): Promise<Row | void>;
   /** The answer; the updated row by default. */
   view?(ctx: Context<Row, B>, row: Row): Promise<unknown>;
 }
 
-export function transitionOperation<Row extends Stateful, B = Record<string, never>, S extends string = string, A extends string = string>(
-  spec: TransitionSpec<Row, B, S, A>,
+export function transitionOperation<Row extends Stateful, B = Record<string, never>, S extends string = string, A extends string = string, P = undefined>(
+  spec: TransitionSpec<Row, B, S, A, P>,
 ): Operation<Record<string, string>, undefined, B, Row> {
   const param = /\{([a-z_]+)\}/.exec(spec.path)?.[1];
   if (!param) throw new Error(`${spec.id}: a transition's path names its row`);
@@ -63,8 +65,9 @@ export function transitionOperation<Row extends Stateful, B = Record<string, nev
       await spec.permit?.(ctx, current);
       const { to, done } = transitionFrom(spec.machine, spec.action, current);
       await spec.guard?.(ctx, current);
-      let row = await spec.store.update(ctx.unit, current, { status: to, ...(await spec.set?.(ctx, current)) }, done);
-      row = (await spec.effect?.(ctx, row)) ?? row;
+      const prepared = (await spec.prepare?.(ctx, current)) as P;
+      let row = await spec.store.update(ctx.unit, current, { status: to, ...(await spec.set?.(ctx, current, prepared)) }, done);
+      row = (await spec.effect?.(ctx, row, prepared)) ?? row;
       return { data: spec.view ? await spec.view(ctx, row) : row };
     },
   });

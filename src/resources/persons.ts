@@ -51,19 +51,20 @@ export function samePersonQuery(db: Db, federationId: string, who: Identity) {
 }
 
 /**
- * The member's person: the one it is linked to, else the same person found by the duplicate
- * check, else a new one made from the member, registered at `clubId`. Concurrent approvals for
- * one human being wait for each other here, so they find one person rather than each creating their own.
+ * The member's person, its row locked for the caller's writes: the one it is linked to, else the
+ * same person found by the duplicate check, else a new one made from the member, registered at
+ * `clubId`. Concurrent approvals for one human being wait for each other here, so they find one
+ * person rather than each creating their own.
  */
 export async function personOf(unit: Unit, member: MemberRow, clubId: string): Promise<PersonRow> {
   const { sql, workspace } = unit;
-  if (member.person_id) return persons.get(sql, workspace, member.person_id);
+  if (member.person_id) return persons.get(sql, workspace, member.person_id, { lock: true });
   const keys = nameKeys(member);
   // Sent together: Postgres runs the check only once the lock is granted.
   const [, [same]] = await Promise.all([
     sql`select pg_advisory_xact_lock(hashtext('partner-service:person'),
       hashtext(${`${workspace.federationId}|${member.birth_date}|${keys.last_name_key}|${keys.first_name_key}`}))`,
-    samePersonQuery(sql, workspace.federationId, member),
+    sql<PersonRow[]>`${samePersonQuery(sql, workspace.federationId, member)} for update`,
   ]);
   if (same) return same;
   return persons.insert(unit, {
