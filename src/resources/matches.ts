@@ -123,7 +123,7 @@ export const valuesOf = (row: MatchRow): MatchValues => columns.map((column) => 
 /**
  * The match as answers show it, from its columns as an array. Pages are read as arrays: postgres.js
  * adds an object row's fields one by one, and with the table's 21 columns V8 keeps such rows as
- * dictionaries, slow to build and to read (a page of 25 cost ~110 µs of CPU more, measured A/B).
+ * dictionaries, slow to build and to read (a page of 25 cost 120–170 µs of CPU more, measured A/B).
  */
 export function shapeMatch(v: MatchValues): ShownMatch {
   const value = <T>(column: (typeof columns)[number]) => v[at[column]] as T;
