@@ -115,10 +115,10 @@ type SideColumn = `${'home' | 'away'}_${keyof ShownSide}`;
 export type ShownMatch = Omit<MatchRow, SideColumn> & { home: ShownSide; away: ShownSide };
 
 /** A match row as an array of the store's columns in order, as `.values()` reads it. */
-export type MatchValues = readonly unknown[] & { readonly length: (typeof columns)['length'] };
+export type MatchValues = readonly unknown[];
 const at = Object.fromEntries(columns.map((column, i) => [column, i])) as Record<(typeof columns)[number], number>;
 
-export const valuesOf = (row: MatchRow): MatchValues => columns.map((column) => row[column]) as unknown as MatchValues;
+export const valuesOf = (row: MatchRow): MatchValues => columns.map((column) => row[column]);
 
 /**
  * The match as answers show it, from its columns as an array. Pages are read as arrays: postgres.js

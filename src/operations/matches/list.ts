@@ -23,7 +23,7 @@ export async function matchPage(ctx: ListContext) {
   const q = ctx.query;
   const after = afterCursor(ctx, q, ['instant', 'id']) as MatchPosition | undefined;
   // As arrays, not objects: see shapeMatch.
-  const rows = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1).values() as unknown as MatchValues[];
+  const rows: MatchValues[] = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1).values();
   const reply = page(ctx, q, rows.map(shapeMatch), (m: ShownMatch) => [m.scheduled_at.toISOString(), m.id]);
   return { ...reply, data: await listItems(ctx.db, reply.data as ShownMatch[]) };
 }
