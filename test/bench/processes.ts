@@ -5,6 +5,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { embeddedServer, freePort, type EmbeddedServer } from '../../src/db/embedded.js';
+import { shippedNodeFlags } from '../support/processes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Child {
@@ -71,14 +72,15 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
 }
 
 /**
- * `node bin/partner-service serve` against `databaseUrl`, on a free loopback port; with
+ * `bin/partner-service serve` (with the Node flags of its first line) against `databaseUrl`, on a free loopback port; with
  * `profileDir`, a V8 CPU profile of the whole run is written there when it stops, and its
  * garbage collections are counted.
  */
 export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
   const port = await freePort();
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc'] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'bin/partner-service'), 'serve'], {
+  const bin = path.join(root, 'bin/partner-service');
+  const child = spawn(process.execPath, [...shippedNodeFlags(bin), ...profile, bin, 'serve'], {
     cwd: root,
     stdio: ['ignore', profileDir ? 'pipe' : 'ignore', 'inherit'],
     env: {

@@ -1,5 +1,6 @@
 // The executables in bin/, run as child processes the way an operator or systemd runs them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
@@ -28,8 +29,15 @@ export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, NODE_V8_COVERAGE: '', ...extra };
 }
 
+/** The Node flags an executable's first line gives it (`#!/usr/bin/env -S node --flag`), so it runs here as it is shipped. */
+export function shippedNodeFlags(file: string): string[] {
+  const words = readFileSync(file, 'utf8').split('\n', 1)[0]!.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1);
+}
+
 export function start(bin: string, args: string[], env: Record<string, string>): ChildProcess & { output: Promise<Finished> } {
-  const child = spawn(process.execPath, [path.join(root, 'bin', bin), ...args], { cwd: root, env });
+  const file = path.join(root, 'bin', bin);
+  const child = spawn(process.execPath, [...shippedNodeFlags(file), file, ...args], { cwd: root, env });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c) => (stdout += c));
