@@ -34,6 +34,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const scale = (process.env.BENCH_VOLUME_SCALE || 'national') as Scale;
 const count = Number(process.env.BENCH_VOLUME_COUNT || 200);
 const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 100);
+/** Operation ids (comma-separated) to drive alone, for an A/B of a few; every operation otherwise. */
+const only = process.env.BENCH_VOLUME_ONLY?.split(',');
 const concurrency = 8;
 const maxSeconds = 5;
 
@@ -195,7 +197,7 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     results.push(res);
     console.log(`  ${op.id} ${variant}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.sent} sent, ${r.non2xx} non-2xx${r.firstError ? ` (${r.firstError})` : ''}`);
   };
-  for (const op of operations) {
+  for (const op of operations.filter((o) => !only || only.includes(o.id))) {
     try {
       if (op.method === 'GET') {
         const as = op.kind === 'federation' ? fed : club;
