@@ -2,8 +2,10 @@
 // through C's printf, 1.2 µs a value; a page of 25 members carries 50 of them. The text here is
 // the same, character for character, made as one string from its 24 character codes: built by
 // concatenation it took 0.3 µs and ten intermediate strings, 13 % of a members page's allocation.
-const digit = (n: number) => 48 + (n % 10);
-const tens = (n: number) => 48 + Math.floor(n / 10) % 10;
+
+/** The character codes of a non-negative integer's last digit and of the digit before it. */
+const ones = (n: number) => 48 + (n % 10);
+const tens = (n: number) => 48 + (Math.floor(n / 10) % 10);
 const [dash, colon, dot, T, Z] = [45, 58, 46, 84, 90];
 
 export class Instant extends Date {
@@ -11,11 +13,11 @@ export class Instant extends Date {
     const y = this.getUTCFullYear();
     // Invalid dates (null) and years of other than four digits (±YYYYYY) keep Date's own text.
     if (!(y >= 1000 && y <= 9999)) return super.toJSON();
-    const mo = this.getUTCMonth() + 1, d = this.getUTCDate(), h = this.getUTCHours();
+    const century = Math.floor(y / 100), mo = this.getUTCMonth() + 1, d = this.getUTCDate(), h = this.getUTCHours();
     const mi = this.getUTCMinutes(), s = this.getUTCSeconds(), ms = this.getUTCMilliseconds();
     return String.fromCharCode(
-      tens(y / 100), digit(y / 100), tens(y), digit(y), dash, tens(mo), digit(mo), dash, tens(d), digit(d), T,
-      tens(h), digit(h), colon, tens(mi), digit(mi), colon, tens(s), digit(s), dot, tens(ms / 10), tens(ms), digit(ms), Z);
+      tens(century), ones(century), tens(y), ones(y), dash, tens(mo), ones(mo), dash, tens(d), ones(d), T,
+      tens(h), ones(h), colon, tens(mi), ones(mi), colon, tens(s), ones(s), dot, 48 + Math.floor(ms / 100), tens(ms), ones(ms), Z);
   }
 }
 

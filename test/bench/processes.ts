@@ -72,9 +72,9 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
 }
 
 /**
- * `bin/partner-service serve` (with the Node flags of its first line) against `databaseUrl`, on a free loopback port; with
- * `profileDir`, a V8 CPU profile of the whole run is written there when it stops, and its
- * garbage collections are counted.
+ * `bin/partner-service serve`, with the Node flags of its first line, against `databaseUrl` on a
+ * free loopback port; with `profileDir`, a V8 CPU profile of the whole run is written there when
+ * it stops, and its garbage collections are counted.
  */
 export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
   const port = await freePort();
