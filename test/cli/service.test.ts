@@ -13,7 +13,7 @@ import { checkSecretKey } from '../../src/startup.js';
 import { signRequest } from '../../src/signing/client.js';
 import { createClub } from '../support/factories.js';
 import { serviceAt } from '../support/harness.js';
-import { baseEnv, root, run, shippedNodeFlags, start, waitForLine } from '../support/processes.js';
+import { baseEnv, outputOf, root, run, shippedNodeFlags, start, waitForLine } from '../support/processes.js';
 
 const sql = createPool(process.env.TEST_DATABASE_URL!, 2);
 t.teardown(() => sql.end());
@@ -95,12 +95,7 @@ t.test('--version, a missing build and a closed pipe', async (t) => {
   // The launchers alone, without dist/ beside them.
   const bare = await mkdtemp(path.join(os.tmpdir(), 'partner-bare-'));
   await cp(path.join(root, 'bin'), path.join(bare, 'bin'), { recursive: true });
-  const missing = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(bare, 'bin', 'partner-admin'), 'demo']);
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => resolve({ code, stderr }));
-  });
+  const missing = await outputOf(spawn(process.execPath, [path.join(bare, 'bin', 'partner-admin'), 'demo']));
   t.equal(missing.code, 2);
   t.match(missing.stderr, /^partner-admin: not built \(no dist\/src\/cli\/admin\.js\): run npm ci or npm run build in .*\n$/);
 
@@ -119,14 +114,7 @@ t.test('--version, a missing build and a closed pipe', async (t) => {
 t.test('partner-service, executed as systemd and npm start execute it, runs with the Node flags of its first line', async (t) => {
   // A preloaded module reports the flags Node was started with; the file itself is the command.
   const probe = 'data:text/javascript,process.stderr.write(JSON.stringify(process.execArgv))';
-  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(path.join(root, 'bin', 'partner-service'), ['--version'], { env: baseEnv({ NODE_OPTIONS: `--import=${probe}` }) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  const result = await outputOf(spawn(path.join(root, 'bin', 'partner-service'), ['--version'], { env: baseEnv({ NODE_OPTIONS: `--import=${probe}` }) }));
   t.equal(result.code, 0, result.stderr);
   t.match(result.stdout, /^partner-service \d+\.\d+\.\d+\n$/);
   t.same(JSON.parse(result.stderr), ['--max-semi-space-size=8']);

@@ -35,15 +35,19 @@ export function shippedNodeFlags(file: string): string[] {
   return words.slice(words.indexOf('node') + 1);
 }
 
-export function start(bin: string, args: string[], env: Record<string, string>): ChildProcess & { output: Promise<Finished> } {
-  const file = path.join(root, 'bin', bin);
-  const child = spawn(process.execPath, [...shippedNodeFlags(file), file, ...args], { cwd: root, env });
+/** What a child writes on stdout and stderr, and its exit code, once it exits. */
+export function outputOf(child: ChildProcess): Promise<Finished> {
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c) => (stdout += c));
   child.stderr!.on('data', (c) => (stderr += c));
-  const output = new Promise<Finished>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-  return Object.assign(child, { output });
+  return new Promise<Finished>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+export function start(bin: string, args: string[], env: Record<string, string>): ChildProcess & { output: Promise<Finished> } {
+  const file = path.join(root, 'bin', bin);
+  const child = spawn(process.execPath, [...shippedNodeFlags(file), file, ...args], { cwd: root, env });
+  return Object.assign(child, { output: outputOf(child) });
 }
 
 export function run(bin: string, args: string[], env: Record<string, string> = baseEnv()): Promise<Finished> {
