@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDatabaseUrl, sessionTarget } from './db/hosts.js';
+import { readDatabaseUrl, sessionTarget, socketRefusal } from './db/hosts.js';
 import { parseRanges } from './webhooks/addresses.js';
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
@@ -91,7 +91,7 @@ function databaseUrlOf(env: Env): string | undefined {
   if (!url || !['postgres:', 'postgresql:'].includes(url.protocol) || !(url.hostname || url.searchParams.get('host'))) {
     throw new ConfigError('DATABASE_URL must be a URL of the form postgres://user:password@host:port/database');
   }
-  const { refusal } = sessionTarget(raw);
+  const refusal = sessionTarget(raw).refusal ?? socketRefusal(raw);
   if (refusal) throw new ConfigError(refusal);
   return raw;
 }

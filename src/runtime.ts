@@ -43,7 +43,7 @@ export async function openDatabase(config: Config, options: { onWait?: (cause: s
   if (!url) {
     embedded = await embeddedServer(config.dataDir);
     await embedded.start();
-    url = embedded.url;
+    url = embedded.socketUrl;
   }
   const pool = createPool(url, config.dbPoolMax, poolLimits(config));
   const close = async () => {

@@ -11,7 +11,7 @@
 // any other on an unreachable database (503, the availability probe every 100 ms), and the next
 // connection tries the next host. A switchover is followed within a probe or two.
 import net from 'node:net';
-import { readDatabaseUrl, sessionTarget, type DatabaseHost } from './hosts.js';
+import { readDatabaseUrl, sessionTarget, socketOf, type DatabaseHost } from './hosts.js';
 
 // ParameterStatus messages a server sends at login (PostgreSQL 14 and later) that rule it out.
 const refusesWrites = [Buffer.from('in_hot_standby\0on\0'), Buffer.from('default_transaction_read_only\0on\0')];
@@ -21,15 +21,18 @@ const sniffBytes = 8192;
 interface Followed {
   /** The URL postgres.js is given: the first host only (user, database and query unchanged). */
   url: string;
-  /** postgres.js options: the socket source, and `primary` as its own check of each login. */
-  options: { socket?: () => net.Socket; target_session_attrs?: 'primary' };
+  /** postgres.js options: the socket source or a unix socket's path, and `primary` as its own check of each login. */
+  options: { socket?: () => net.Socket; path?: string; target_session_attrs?: 'primary' };
 }
 
-/** How to connect to the writable host of `raw`; a one-host URL is passed through as it is. */
+/** How to connect to the writable host of `raw`; a one-host URL is passed through, its unix socket translated. */
 export function followPrimary(raw: string): Followed {
   const parsed = readDatabaseUrl(raw);
   const { target } = sessionTarget(raw);
-  if (!parsed || parsed.hosts.length < 2) return { url: raw, options: target ? { target_session_attrs: target } : {} };
+  if (!parsed || parsed.hosts.length < 2) {
+    const socket = socketOf(raw);
+    return { url: socket?.url ?? raw, options: { ...(socket && { path: socket.path }), ...(target && { target_session_attrs: target }) } };
+  }
   const hosts = parsed.hosts;
   let preferred = 0;
   const moveOn = (from: number) => {

@@ -56,10 +56,33 @@ export function sessionTarget(raw: string): { target?: 'primary'; refusal?: stri
   return parsed.hosts.length > 1 || (asked !== null && asked !== 'any') ? { target: 'primary' } : {};
 }
 
-/** host:port of each host of a connection URL, for messages (never the password). */
+/**
+ * A unix socket named as libpq names one, by its directory in the `host` parameter
+ * (postgres://user:password@localhost:5432/db?host=/run/postgresql): the socket's path, and the
+ * URL without that parameter, which postgres.js would otherwise send the server as a setting.
+ */
+export function socketOf(raw: string): { url: string; path: string } | undefined {
+  const parsed = readDatabaseUrl(raw);
+  const dir = parsed?.url.searchParams.get('host');
+  if (!parsed || !dir || parsed.hosts.length > 1) return undefined;
+  const url = new URL(parsed.url);
+  url.searchParams.delete('host');
+  return { url: url.toString(), path: `${dir.replace(/\/+$/, '')}/.s.PGSQL.${parsed.hosts[0]!.port}` };
+}
+
+/** What a connection URL is unfit for, in one sentence; undefined when it is fine. */
+export function socketRefusal(raw: string): string | undefined {
+  const parsed = readDatabaseUrl(raw);
+  const dir = parsed?.url.searchParams.get('host');
+  if (!parsed || dir === null || dir === undefined) return undefined;
+  if (!dir.startsWith('/')) return 'DATABASE_URL: the host parameter names the directory of a unix socket, an absolute path (a host name goes in postgres://user:password@host:port/database)';
+  if (parsed.hosts.length > 1) return 'DATABASE_URL: a unix socket (the host parameter) takes one host, not several';
+  return undefined;
+}
+
+/** host:port of each host of a connection URL, or its socket, for messages (never the password). */
 export function whereOf(raw: string): string {
   const parsed = readDatabaseUrl(raw);
   if (!parsed) return 'an unreadable DATABASE_URL';
-  const socket = parsed.url.searchParams.get('host');
-  return parsed.hosts.map((h) => `${h.host || socket}:${h.port}`).join(',');
+  return socketOf(raw)?.path ?? parsed.hosts.map((h) => `${h.host}:${h.port}`).join(',');
 }

@@ -79,7 +79,7 @@ async function main(): Promise<number> {
     + ` requests signed before each scenario starts; generator, servers and Postgres share the ${cpus.length} CPU(s)\n`);
 
   const { dir, embedded } = await privatePostgres('partner-bench-', (undo) => cleanups.push(undo));
-  const sql = createPool(embedded.url, 4);
+  const sql = createPool(embedded.socketUrl, 4);
   cleanups.push(() => sql.end({ timeout: 5 }));
   await migrate(sql);
 
@@ -87,7 +87,7 @@ async function main(): Promise<number> {
   const reader = await createClub(sql, secretKey, 'Bench Club');
   const writer = await createClub(sql, secretKey, 'Bench Writers');
   const profileDir = profile ? path.join(dir, 'profile') : undefined;
-  const service = await startService(root, embedded.url, secretKey.toString('base64'), path.join(dir, 'service'), profileDir);
+  const service = await startService(root, embedded.socketUrl, secretKey.toString('base64'), path.join(dir, 'service'), profileDir);
   cleanups.push(service.stop);
 
   const me = await signedGet(service.base, '/v1/me', reader.hmac);

@@ -60,11 +60,11 @@ function requestOf(caller: Caller, i: number): Req {
 export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; soak ${minutes} min at ${rate} req/s`);
   const { dir, embedded } = await privatePostgres('partner-bench-soak-', onExit);
-  const sql = createPool(embedded.url, 4);
+  const sql = createPool(embedded.socketUrl, 4);
   onExit(() => sql.end({ timeout: 5 }));
   await migrate(sql);
   const key = randomBytes(32);
-  const service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
+  const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'));
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);
   const callers: Caller[] = [];

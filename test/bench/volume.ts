@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { seed, type Scale } from '../../src/console/seed.js';
+import { socketOf } from '../../src/db/hosts.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { operations } from '../../src/operations/index.js';
@@ -106,7 +107,7 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
 export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
   const { dir, embedded } = await privatePostgres('partner-bench-volume-', onExit);
-  let sql = createPool(embedded.url, 8);
+  let sql = createPool(embedded.socketUrl, 8);
   onExit(() => sql.end({ timeout: 5 })); // the pool of the moment: the restart below replaces it
   // pg_stat_statements needs a preload and so a restart.
   let pss = false;
@@ -115,12 +116,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     await sql.end({ timeout: 5 });
     await embedded.stop();
     await embedded.start();
-    sql = createPool(embedded.url, 8);
+    sql = createPool(embedded.socketUrl, 8);
     await sql`create extension if not exists pg_stat_statements`;
     pss = true;
   } catch (error) {
     console.log(`pg_stat_statements unavailable (${(error as Error).message}): statements per request are n/a`);
-    sql = createPool(embedded.url, 8);
+    sql = createPool(embedded.socketUrl, 8);
   }
   await migrate(sql);
   const key = randomBytes(32);
@@ -139,10 +140,10 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   // Its round trips to Postgres: a count of its writes to it, read on a signal (round-trips.ts).
   const tripsFile = path.join(dir, 'round-trips.txt');
   process.env.BENCH_ROUND_TRIPS_FILE = tripsFile;
-  process.env.BENCH_POSTGRES_PORT = new URL(embedded.url).port;
+  process.env.BENCH_POSTGRES = socketOf(embedded.socketUrl)?.path ?? new URL(embedded.url).port;
   process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS,
     ...['event-loop.js', 'round-trips.js'].map((probe) => `--import ${pathToFileURL(path.join(import.meta.dirname, probe)).href}`)].filter(Boolean).join(' ');
-  const service = await startService(root, embedded.url, key.toString('base64'), path.join(dir, 'service'));
+  const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'));
   const healthyAt = Date.now();
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);

@@ -79,8 +79,8 @@ async function round(slow: boolean, label: string): Promise<Round> {
   await chmod(dir, 0o755);
   const embedded = await embeddedServer(dir, await freePort());
   await embedded.start();
-  const sql = createPool(embedded.url, 8);
-  const workerSql = createPool(embedded.url, 4);
+  const sql = createPool(embedded.socketUrl, 8);
+  const workerSql = createPool(embedded.socketUrl, 4);
   let outageFrom = Infinity; // the first commit
   const down = () => performance.now() - outageFrom < outageS * 1000;
   // `<path> <resource_id>` → every 2xx-answered delivery of that change; the down endpoint's 503s counted apart.

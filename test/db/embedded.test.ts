@@ -6,7 +6,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { embeddedServer, removeEmbedded } from '../../src/db/embedded.js';
+import { loadConfig } from '../../src/config.js';
+import { embeddedServer, removeEmbedded, socketDirFits } from '../../src/db/embedded.js';
+import { socketOf } from '../../src/db/hosts.js';
+import { openDatabase } from '../../src/runtime.js';
+import { countWrites } from '../support/postgres-writes.js';
 import { run } from '../support/processes.js';
 
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'partner-embedded-'));
@@ -65,6 +69,32 @@ t.test('a service and a partner-admin preparing one new DATA_DIR at once share o
   t.ok(await answers(two.url));
 });
 
+t.test('the service reaches the cluster through its unix socket, as any DATABASE_URL naming one does', async (t) => {
+  const dir = path.join(scratch, 'socket');
+  const server = await embeddedServer(dir);
+  await server.start();
+  t.teardown(() => server.stop());
+  const socket = socketOf(server.socketUrl);
+  t.equal(socket?.path, path.join(server.dataDir, `.s.PGSQL.${new URL(server.url).port}`), 'in the cluster\'s own folder');
+  const writes = countWrites(socket!.path);
+  t.teardown(writes.stop);
+  t.ok(await answers(server.url), 'TCP answers too');
+  // The embedded default last: closing it stops the server this process started.
+  for (const env of [{ DATABASE_URL: server.socketUrl, PARTNER_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }, { DATA_DIR: dir }]) {
+    const database = await openDatabase(loadConfig(env));
+    const [row] = await database.sql<{ address: string | null }[]>`select inet_server_addr() as address`;
+    await database.close();
+    t.equal(row?.address, null, `${Object.keys(env)[0]}: no server address, so not TCP`);
+  }
+  t.ok(writes.writes >= 2, `the round trips went to the socket (${writes.writes})`);
+});
+
+t.test('a cluster folder too deep for a socket\'s path, or not plain, keeps the cluster on TCP alone', async (t) => {
+  t.ok(socketDirFits('/var/tmp/partner-service-AbC123/postgres'));
+  t.notOk(socketDirFits(`/home/${'d'.repeat(80)}/.data/postgres`), 'over the 107 bytes of a socket\'s path');
+  t.notOk(socketDirFits("/home/o'brien/.data/postgres"), 'pg_ctl hands the setting to a shell');
+});
+
 t.test('a remembered port taken by something else: the next start moves to a free one', async (t) => {
   const dir = path.join(scratch, 'moved');
   const server = await embeddedServer(dir);
@@ -116,6 +146,6 @@ t.test('partner-service clean stops the server and leaves nothing behind', async
 });
 
 t.test('nothing is left outside the DATA_DIRs once they are cleaned', async (t) => {
-  for (const name of ['a', 'b', 'together', 'moved', 'broken', 'planted']) await removeEmbedded(path.join(scratch, name));
+  for (const name of ['a', 'b', 'together', 'socket', 'moved', 'broken', 'planted']) await removeEmbedded(path.join(scratch, name));
   t.same([...(await varTmp())].filter((n) => !before.has(n)), []);
 });

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { followPrimary } from '../../src/db/failover.js';
-import { readDatabaseUrl, sessionTarget, whereOf } from '../../src/db/hosts.js';
+import { readDatabaseUrl, sessionTarget, socketOf, whereOf } from '../../src/db/hosts.js';
 
 const key = Buffer.alloc(32, 1).toString('base64');
 const config = (url: string) => () => loadConfig({ DATABASE_URL: url, PARTNER_SECRET_KEY: key });
@@ -45,4 +45,16 @@ t.test('several hosts, or a writable target, make postgres.js check each login f
   t.equal(two.url, 'postgres://u:p@db1:5433/partner', 'postgres.js sees the first host only');
   t.equal(two.options.target_session_attrs, 'primary');
   t.type(two.options.socket, 'function');
+});
+
+t.test('a unix socket named as libpq names one: its path for postgres.js, the parameter kept from the server', async (t) => {
+  const url = 'postgres://u:secret@localhost:5433/partner?host=%2Frun%2Fpostgresql%2F&sslmode=disable';
+  t.same(socketOf(url), { url: 'postgres://u:secret@localhost:5433/partner?sslmode=disable', path: '/run/postgresql/.s.PGSQL.5433' });
+  t.same(followPrimary(url), { url: 'postgres://u:secret@localhost:5433/partner?sslmode=disable', options: { path: '/run/postgresql/.s.PGSQL.5433' } });
+  t.equal(socketOf('postgres:///partner?host=/tmp')?.path, '/tmp/.s.PGSQL.5432', 'the default port');
+  t.equal(socketOf('postgres://u:p@db1/partner'), undefined, 'no socket named');
+  t.equal(whereOf(url), '/run/postgresql/.s.PGSQL.5433', 'messages name the socket, never the password');
+  t.doesNotThrow(config(url));
+  t.match(refusal('postgres://u:p@localhost/partner?host=db1'), 'the host parameter names the directory of a unix socket, an absolute path');
+  t.match(refusal('postgres://u:p@db1,db2/partner?host=/tmp'), 'a unix socket (the host parameter) takes one host, not several');
 });

@@ -29,7 +29,7 @@ const emptied = new Set(['pg_wal', 'pg_replslot', 'pg_stat_tmp', 'pg_dynshmem', 
 async function copyTree(from: string, to: string, top = true): Promise<void> {
   await mkdir(to, { mode: 0o700 });
   for (const name of await readdir(from)) {
-    if (top && skipped.has(name)) continue;
+    if (top && (skipped.has(name) || name.startsWith('.s.PGSQL.'))) continue; // the unix socket and its lock
     const source = path.join(from, name);
     const target = path.join(to, name);
     const stat = await lstat(source).catch(() => undefined);
