@@ -107,7 +107,7 @@ async function main(): Promise<number> {
   const memberPaths = deep.cursors.flatMap((c) => [list, `${list}&cursor=${c}`]);
   console.log(`members-page: half page 1, half ${deep.how}`);
   for (const [label, after] of [['page 1', undefined], [`deep page (after id ${deep.deepestAfter})`, deep.deepestAfter]] as const) {
-    const { source, plan } = await explainList(sql, reader.id, after);
+    const { source, plan } = await explainList(sql, reader.workspace, after);
     console.log(`EXPLAIN (ANALYZE, BUFFERS), ${label}, ${source}:\n${plan.map((l) => '  ' + l).join('\n')}`);
   }
 

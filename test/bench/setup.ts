@@ -1,13 +1,14 @@
 // What the scenarios need in the database: a club with two credentials, for members-page 100 000
 // members, the cursors of deep pages and the plans of the list query, and members to invoice.
 import { generateKeyPairSync } from 'node:crypto';
-import type { PendingQuery, Row } from 'postgres';
 import { grantableScopes } from '../../src/auth/scopes.js';
 import { issueCredential } from '../../src/console/credentials.js';
 import { createOperator, createWorkspace } from '../../src/console/workspaces.js';
 import type { Sql } from '../../src/db/pool.js';
+import { memberListQuery } from '../../src/operations/members/club.members.list.js';
 import { cursorSigner, page } from '../../src/operations/paging.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
+import type { Workspace } from '../../src/workspace.js';
 
 export type KeySpec =
   | { keyId: string; algorithm: 'hmac-sha256'; secret: string }
@@ -15,6 +16,8 @@ export type KeySpec =
 
 export interface Club {
   id: string;
+  /** The club as the handlers see it. */
+  workspace: Workspace;
   hmac: KeySpec & { algorithm: 'hmac-sha256' };
   rsa2: KeySpec & { algorithm: 'rsa2' };
 }
@@ -37,6 +40,7 @@ export async function createClub(sql: Sql, masterKey: Buffer, name: string): Pro
   const rsa2 = await issue('rsa2', pair.publicKey);
   return {
     id: club.id,
+    workspace: { id: club.id, kind: 'club', federationId: federation.id },
     hmac: { keyId: hmac.key_id, algorithm: 'hmac-sha256', secret: hmac.secret! },
     rsa2: { keyId: rsa2.key_id, algorithm: 'rsa2', privateKeyPem: pair.privateKey },
   };
@@ -92,18 +96,11 @@ export async function deepCursors(sql: Sql, base: string, club: Club, masterKey:
   return { cursors: walked, deepestAfter: String(BigInt(last!.id) - 50n), how: `pages 2 to ${walked.length + 1} (crafted deep cursors were refused: ${probe.status})` };
 }
 
-type Builder = (sql: Sql, club: { id: string; kind: 'club' }, filters: object, after: string | undefined, limit: number) => PendingQuery<Row[]>;
-
-/** EXPLAIN (ANALYZE, BUFFERS) of the list query, the module's own if it exports its builder. */
-export async function explainList(sql: Sql, clubId: string, after: string | undefined): Promise<{ source: string; plan: string[] }> {
-  const list: Record<string, unknown> = await import('../../src/operations/members/club.members.list.js');
-  const builder = typeof list.memberListQuery === 'function' ? (list.memberListQuery as Builder) : undefined;
-  const query = builder
-    ? builder(sql, { id: clubId, kind: 'club' }, {}, after, 26)
-    : sql`select * from members where club_id = ${clubId} ${after ? sql`and id > ${after}` : sql``} order by id limit 26`;
-  const rows = await sql`explain (analyze, buffers) ${query}`;
+/** EXPLAIN (ANALYZE, BUFFERS) of the members list's own query. */
+export async function explainList(sql: Sql, club: Workspace, after: string | undefined): Promise<{ source: string; plan: string[] }> {
+  const rows = await sql`explain (analyze, buffers) ${memberListQuery(sql, club, {}, after, 26)}`;
   return {
-    source: builder ? 'memberListQuery from src/operations/club/members/list.ts' : 'equivalent SQL (list.ts exports no builder)',
+    source: 'memberListQuery of src/operations/members/club.members.list.ts',
     plan: rows.map((r) => r['QUERY PLAN'] as string),
   };
 }

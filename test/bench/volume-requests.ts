@@ -1,45 +1,31 @@
 // The volume bench's requests: signing and sending one, the seeded ids each caller can use, the
 // read variants of a GET operation (first page, a deep page, each filter, a lookup) and the
 // competitions the fixtures targets schedule.
-import http from 'node:http';
 import type { Sql } from '../../src/db/pool.js';
 import { pathNames } from '../../src/openapi/parameters.js';
 import type { Operation } from '../../src/operations/operation.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
 import type { Service } from '../support/harness.js';
 import { successScenario } from '../support/scenarios.js';
+import { rawClient, wire, type Answer, type Wire } from './raw-http.js';
 
 export interface Req { method: string; path: string; body?: unknown; key: SigningKey }
 export interface Caller { id: string; kind: 'club' | 'federation'; key: SigningKey }
 
 /** A request signed now and sent later: a variant's requests are signed before its clock starts. */
-export interface Signed { url: URL; method: string; headers: Record<string, string>; body?: string }
+export type Signed = Wire;
 
 export function sign(base: string, r: Req): Signed {
   const url = new URL(r.path, base);
   const body = r.body === undefined ? undefined : JSON.stringify(r.body);
   const headers = signRequest({ method: r.method, url, headers: body !== undefined ? { 'content-type': 'application/json' } : {}, body, key: r.key });
-  return { url, method: r.method.toUpperCase(), headers, body };
+  return wire(url, r.method.toUpperCase(), headers, body);
 }
 
-// node:http over keep-alive connections rather than fetch: the generator shares the two cores with
-// the service, and fetch (undici) spent about twice node:http's CPU per request (measured).
-const agent = new http.Agent({ keepAlive: true });
+const client = rawClient();
 
-/** The answer's status and text. */
-export function deliver(s: Signed): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(s.url, { method: s.method, headers: s.headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(s.body);
-  });
-}
+/** The answer's status and text (decoded when read). */
+export const deliver = (s: Signed): Promise<Answer> => client.send(s);
 
 export const parsed = (text: string): any => {
   try {

@@ -35,12 +35,13 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const scale = (process.env.BENCH_VOLUME_SCALE || 'national') as Scale;
 const count = Number(process.env.BENCH_VOLUME_COUNT || 200);
 const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 100);
+const warmCount = Number(process.env.BENCH_VOLUME_WARM ?? 24);
 /** Operation ids (comma-separated) to drive alone, for an A/B of a few; every operation otherwise. */
 const only = process.env.BENCH_VOLUME_ONLY?.split(',');
 const concurrency = 8;
 const maxSeconds = 5;
 
-interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; serviceMicros?: number; generatorMicros: number; generatorLoopMax: number; non2xx: number; firstError?: string; rssMiB?: number }
+interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; fullGcs?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; serviceMicros?: number; generatorMicros: number; generatorLoopMax: number; non2xx: number; firstError?: string; rssMiB?: number }
 
 /**
  * Statements the service ran since the last reset, and the WAL they wrote (pg_stat_statements),
@@ -137,6 +138,9 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   // The service's event loop: its largest delay per 250 ms, from a preloaded monitor (event-loop.ts).
   const loopFile = path.join(dir, 'event-loop.txt');
   process.env.BENCH_EVENT_LOOP_FILE = loopFile;
+  // Its full collections, from the same probe.
+  const gcFile = path.join(dir, 'full-gcs.txt');
+  process.env.BENCH_GC_FILE = gcFile;
   // Its round trips to Postgres: a count of its writes to it, read on a signal (round-trips.ts).
   const tripsFile = path.join(dir, 'round-trips.txt');
   process.env.BENCH_ROUND_TRIPS_FILE = tripsFile;
@@ -148,19 +152,11 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);
   resetPeak(service.pid);
-  // Warm-up, not measured: the pool's connections, the JIT and the caches of the first variants'
-  // paths. Without it the first write of the table (club.activities.cancel) paid for them: p99
-  // 228-349 ms against p50 42-51 ms.
   /** A write's request on a fresh row of a fresh tenant, made by the factories. */
   const fresh = async (op: Operation): Promise<Req> => {
     const s = await successScenario(svc, op);
     return { method: op.method, path: s.path, body: s.body, key: s.as.key };
   };
-  const warm: Req[] = [];
-  for (const op of operations.filter((o) => o.method === 'POST').slice(0, 4)) {
-    for (let i = 0; i < 25; i++) warm.push(await fresh(op));
-  }
-  await drive(service.base, sql, false, (i) => warm[i] ?? { method: 'GET', path: '/v1/club/members?limit=25', key: club.key });
 
   const results: Result[] = [];
   const notDriven: string[] = [];
@@ -184,7 +180,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     }
     throw new Error('the service did not report its round trips');
   };
-  const measured = async (next: (i: number) => Req | undefined) => {
+  // A variant's first requests are its cold start, sent before its clock: V8 compiling its path,
+  // the pooled connections preparing its statements (the first variant: opening them). A serving
+  // instance pays that once; measured with it, the first write of the table (club.activities.cancel)
+  // had a p99 of 228-349 ms against a p50 of 42-51 ms.
+  const measured = async (next: (i: number) => Req | undefined, warmUp = next) => {
+    if (warmCount > 0) await drive(service.base, sql, false, (i) => (i < warmCount ? warmUp(i) : undefined));
     peakMiB();
     resetPeak(service.pid);
     const tripsBefore = await roundTrips();
@@ -196,7 +197,8 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const row = (op: Operation, variant: string, r: Omit<Result, 'op' | 'kind' | 'variant'>) => {
     const res: Result = { op: op.id, kind: op.method === 'GET' ? 'read' : 'write', variant, ...r };
     results.push(res);
-    console.log(`  ${op.id} ${variant}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.sent} sent, ${r.non2xx} non-2xx${r.firstError ? ` (${r.firstError})` : ''}`);
+    const clock = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+    console.log(`  ${clock(r.from)}–${clock(r.to)} ${op.id} ${variant}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms, ${r.sent} sent, ${r.non2xx} non-2xx${r.firstError ? ` (${r.firstError})` : ''}`);
   };
   for (const op of operations.filter((o) => !only || only.includes(o.id))) {
     try {
@@ -211,8 +213,9 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
       // Writes: fresh rows per request from the factories, made before the clock starts.
       const reqs: Req[] = [];
       const until = performance.now() + 10_000;
-      while (reqs.length < writeCount && performance.now() < until) reqs.push(await fresh(op));
-      row(op, `fresh tenant, fresh row each (${reqs.length} prepared)`, await measured((i) => reqs[i]));
+      while (reqs.length < writeCount + warmCount && performance.now() < until) reqs.push(await fresh(op));
+      const cold = Math.min(warmCount, reqs.length >> 1);
+      row(op, `fresh tenant, fresh row each (${reqs.length - cold} prepared)`, await measured((i) => reqs[cold + i], (i) => reqs[i]));
       if (op.id === 'club.members.create') {
         const body = (v.getExamples(op.body!) as unknown[])[0];
         row(op, 'in the big club', await measured(() => ({ method: 'POST', path: op.path, body, key: club.key })));
@@ -249,12 +252,14 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const inWindow = (t: number, from: number, to: number) => t > from && t <= to + 250;
   const loopMaxIn = (from: number, to: number) => Math.max(-1, ...loop.filter(([t]) => inWindow(t, from, to)).map(([, d]) => d));
   for (const r of results) r.loopMax = loopMaxIn(r.from, r.to);
+  const fullGcs = (await readFile(gcFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => Number(l.split(' ')[0]));
+  for (const r of results) r.fullGcs = fullGcs.filter((t) => t >= r.from && t <= r.to).length;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
-  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'round trips/request', 'WAL bytes/request', 'service CPU µs/request', 'generator CPU µs/request', 'non-2xx', 'event loop max ms', 'peak RSS MiB']));
-  console.log(line(['---', '---', ...Array<string>(13).fill('---:')]));
+  console.log(line(['operation', 'variant', 'p50 ms', 'p99 ms', 'requests', 'req/s', 'rows', 'statements/request', 'round trips/request', 'WAL bytes/request', 'service CPU µs/request', 'generator CPU µs/request', 'non-2xx', 'event loop max ms', 'full GCs', 'peak RSS MiB']));
+  console.log(line(['---', '---', ...Array<string>(14).fill('---:')]));
   const perRequest = (n: number | undefined, digits: number) => n === undefined ? 'n/a' : n.toFixed(digits);
-  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.roundTrips, 1), perRequest(r.walBytes, 0), perRequest(r.serviceMicros, 0), r.generatorMicros.toFixed(0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), r.rssMiB?.toFixed(0) ?? 'n/a']));
+  for (const r of results) console.log(line([r.op, r.variant, r.p50.toFixed(1), r.p99.toFixed(1), String(r.sent), r.perSecond.toFixed(0), String(r.rows), perRequest(r.statements, 1), perRequest(r.roundTrips, 1), perRequest(r.walBytes, 0), perRequest(r.serviceMicros, 0), r.generatorMicros.toFixed(0), String(r.non2xx), r.loopMax! < 0 ? 'n/a' : r.loopMax!.toFixed(0), String(r.fullGcs), r.rssMiB?.toFixed(0) ?? 'n/a']));
   const driven = new Set(results.map((r) => r.op));
   const misses = results.filter((r) => r.p99 > (r.kind === 'read' ? 25 : 50));
   const failing = results.filter((r) => r.non2xx > 0);
@@ -262,6 +267,11 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const median = (xs: number[]) => quantile(xs, 0.5).toFixed(0);
   console.log(`CPU per request, median over the variants: service ${median(results.map((r) => r.serviceMicros!))} µs, this load generator ${median(results.map((r) => r.generatorMicros))} µs (it shares the cores); the generator's event loop delay at most ${Math.max(...results.map((r) => r.generatorLoopMax)).toFixed(0)} ms`);
   console.log(`misses (read p99 > 25 ms, write p99 > 50 ms): ${misses.length === 0 ? 'none' : ''}\n${misses.map((r) => `  ${r.op} ${r.variant}: p99 ${r.p99.toFixed(1)} ms`).join('\n')}`);
+  const byGc = (kind: Result['kind']) => [true, false].map((had) => {
+    const rs = results.filter((r) => r.kind === kind && (r.fullGcs! > 0) === had);
+    return `${rs.length} ${had ? 'with' : 'without'} (median p99 ${rs.length ? quantile(rs.map((r) => r.p99), 0.5).toFixed(1) : 'n/a'} ms)`;
+  }).join(', ');
+  console.log(`variants with a full collection in their window: reads ${byGc('read')}; writes ${byGc('write')}`);
   console.log(`variants with non-2xx answers:\n${failing.map((r) => `  ${r.op} ${r.variant}: ${r.non2xx} of ${r.sent} (${r.firstError})`).join('\n') || '  none'}`);
   console.log(`${fixtures.join('\n')}`);
   for (const [label, from, to] of fixtureWindows) console.log(`  event loop max delay while scheduling ${label}: ${loopMaxIn(from, to)} ms (setup SQL between requests included)`);
