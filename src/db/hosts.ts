@@ -70,7 +70,7 @@ export function socketOf(raw: string): { url: string; path: string } | undefined
   return { url: url.toString(), path: `${dir.replace(/\/+$/, '')}/.s.PGSQL.${parsed.hosts[0]!.port}` };
 }
 
-/** What a connection URL is unfit for, in one sentence; undefined when it is fine. */
+/** Why a URL's unix socket (its `host` parameter) cannot be used, in one sentence; undefined when it can. */
 export function socketRefusal(raw: string): string | undefined {
   const parsed = readDatabaseUrl(raw);
   const dir = parsed?.url.searchParams.get('host');
