@@ -13,7 +13,7 @@
 //   promise rejects unhandled, which ends the process (`cancel`);
 // - a query's `options.prepare`, read when it is sent, makes it an unnamed statement when false
 //   (its own `simple()` sets it so) (`plannedPerRun`).
-import type { PendingQuery, ReservedSql, Sql, TransactionSql } from 'postgres';
+import type { Fragment, PendingQuery, ReservedSql, Sql, TransactionSql } from 'postgres';
 import postgres from 'postgres';
 import { isUnreachable } from './errors.js';
 
@@ -152,6 +152,15 @@ export function plannedPerRun<Q extends PendingQuery<any>>(query: Q): Q {
   (query as Q & { options: { prepare?: boolean } }).options.prepare = false;
   return query;
 }
+
+/**
+ * The empty fragment, for a condition the request did not set:
+ * `${f.status ? sql`and status = ${f.status}` : nothing}`. Each `` nothing `` was a query object of its
+ * own, and a query outlives its request until V8's next full collection (`src/db/deadline.ts`): a
+ * list with six filters unset made six. A fragment is only its text and parameters, the same
+ * whichever pool runs it, so one made by a pool that never connects serves every query.
+ */
+export const nothing: Fragment = postgres({ max: 1 })``;
 
 /** Told of each query as it runs: `run` executes it; the observer settles like it, or refuses it. */
 type Observer = (query: PendingQuery<any>, run: () => Promise<unknown>) => Promise<unknown>;

@@ -1,7 +1,7 @@
 // The common shape of a list: the store's visibility rule, the operation's filters, keyset
 // paging by id and `updated_since`. A list with another order writes its own SQL.
 import type { Fragment } from 'postgres';
-import { plannedPerRun } from '../db/driver.js';
+import { nothing, plannedPerRun } from '../db/driver.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { ReadContext, Reply } from './operation.js';
 import { afterCursor, page } from './paging.js';
@@ -34,7 +34,7 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
   const statement = sql<Row[]>`
     select ${spec.store.selection(sql)} from ${sql(spec.store.table)}
-    where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : sql``}id limit ${query.limit + 1}`;
+    where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : nothing}id limit ${query.limit + 1}`;
   const rows = await (spec.plannedPerRun ? plannedPerRun(statement) : statement);
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
   return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);

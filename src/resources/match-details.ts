@@ -1,5 +1,6 @@
 // What a match answer carries beside its row: the clubs' reports, the officials and the lineups.
 // A club sees its own lineup; the federation sees both, with persons instead of club members.
+import { nothing } from '../db/driver.js';
 import type { Workspace } from '../workspace.js';
 import { shapeMatch, valuesOf, type MatchRow, type ShownMatch } from './matches.js';
 import { groupBy, omit } from './rows.js';
@@ -35,7 +36,7 @@ export async function listItems(db: Db, shown: ShownMatch[]) {
 async function playersOf(db: Db, match: MatchRow, clubId?: string): Promise<Player[]> {
   return db<Player[]>`
     select club_id, member_id, person_id, shirt_number, starter, submitted_at from lineup_players
-    where match_id = ${match.id} ${clubId ? db`and club_id = ${clubId}` : db``}
+    where match_id = ${match.id} ${clubId ? db`and club_id = ${clubId}` : nothing}
     order by club_id, not starter, shirt_number`;
 }
 

@@ -1,6 +1,7 @@
 // The one SQL of both match lists (club and federation), shared with the EXPLAIN test so the plan
 // it checks is the plan served. Ordered by scheduled_at, then id, paged by keyset.
 import type { Fragment } from 'postgres';
+import { nothing } from '../db/driver.js';
 import type { Workspace } from '../workspace.js';
 import { matches, type MatchRow } from './matches.js';
 import { heldToOne } from './store.js';
@@ -22,14 +23,14 @@ export type MatchPosition = [string, string];
 
 function conditions(sql: Db, f: MatchFilters, status: Fragment | undefined, after: MatchPosition | undefined): Fragment {
   return sql`
-    ${after ? sql`and (scheduled_at, id) > (${after[0]}::timestamptz, ${after[1]}::bigint)` : sql``}
-    ${f.from ? sql`and scheduled_at >= ${f.from}::timestamptz` : sql``}
-    ${f.to ? sql`and scheduled_at <= ${f.to}::timestamptz` : sql``}
-    ${f.team_id ? sql`and (home_team_id = ${f.team_id} or away_team_id = ${f.team_id})` : sql``}
-    ${f.competition_id ? sql`and competition_id = ${f.competition_id}` : sql``}
-    ${status ? sql`and ${status}` : sql``}
-    ${f.round !== undefined ? sql`and round = ${f.round}` : sql``}
-    ${f.updated_since ? sql`and updated_at >= ${f.updated_since}::timestamptz` : sql``}`;
+    ${after ? sql`and (scheduled_at, id) > (${after[0]}::timestamptz, ${after[1]}::bigint)` : nothing}
+    ${f.from ? sql`and scheduled_at >= ${f.from}::timestamptz` : nothing}
+    ${f.to ? sql`and scheduled_at <= ${f.to}::timestamptz` : nothing}
+    ${f.team_id ? sql`and (home_team_id = ${f.team_id} or away_team_id = ${f.team_id})` : nothing}
+    ${f.competition_id ? sql`and competition_id = ${f.competition_id}` : nothing}
+    ${status ? sql`and ${status}` : nothing}
+    ${f.round !== undefined ? sql`and round = ${f.round}` : nothing}
+    ${f.updated_since ? sql`and updated_at >= ${f.updated_since}::timestamptz` : nothing}`;
 }
 
 /**
@@ -42,14 +43,14 @@ export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: M
   const status = heldToOne(sql, 'status', f.status, 'text');
   const where = conditions(sql, f, status.filter, after);
   // A club's own side of the union is within its visibility already (matches.visible).
-  const tenant = ws.kind === 'club' ? sql`` : sql`and ${matches.visible(sql, ws)}`;
+  const tenant = ws.kind === 'club' ? nothing : sql`and ${matches.visible(sql, ws)}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;
   if (club === undefined) {
     // By status (`heldToOne`), matches_federation_status_idx (sql/00019) serves the page; as
     // `status = …` the planner walked the federation's index by kickoff past every played match.
     return sql<MatchRow[]>`
       select ${columns} from matches where ${matches.visible(sql, ws)} ${where}
-      order by ${status.orderBefore ? sql`${status.orderBefore}, ` : sql``}scheduled_at, id limit ${limit}`;
+      order by ${status.orderBefore ? sql`${status.orderBefore}, ` : nothing}scheduled_at, id limit ${limit}`;
   }
   return sql<MatchRow[]>`
     (select ${columns} from matches where home_club_id = ${club} ${tenant} ${where} order by scheduled_at, id limit ${limit})

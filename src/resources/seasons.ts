@@ -1,4 +1,5 @@
 // A federation's seasons: the federation writes them, its clubs read them.
+import { nothing } from '../db/driver.js';
 import { ApiError, ruleViolation } from '../errors.js';
 import { defineMachine, transitionFrom, type Transition } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
@@ -45,7 +46,7 @@ export async function expectNoOverlap(db: Db, federationId: string, startsOn: st
   const [other] = await db<{ id: string; name: string }[]>`
     select id, name from seasons
     where federation_id = ${federationId} and starts_on <= ${endsOn} and ends_on >= ${startsOn}
-      ${exceptId ? db`and id <> ${exceptId}` : db``}
+      ${exceptId ? db`and id <> ${exceptId}` : nothing}
     order by starts_on limit 1`;
   if (other) throw new ApiError('conflict', `the dates overlap season ${other.id} (${other.name})`);
 }

@@ -1,6 +1,7 @@
 // One store per resource table: the reads every operation shares, the visibility rule, and the
 // commands that write a row, bump its version and record the change with its audience.
 import type { Fragment } from 'postgres';
+import { nothing } from '../db/driver.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import type { Audience, Db, ResourceType, Unit } from './unit.js';
@@ -57,7 +58,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
     async find(db, ws, id, { lock = false } = {}) {
       const [row] = await db<Row[]>`
         select ${store.selection(db)} from ${db(spec.table)}
-        where id = ${id} and ${spec.visible(db, ws)} ${lock ? db`for update` : db``}`;
+        where id = ${id} and ${spec.visible(db, ws)} ${lock ? db`for update` : nothing}`;
       return row;
     },
     async get(db, ws, id, options) {

@@ -8,6 +8,7 @@
 // horizon waits for the federation's writes in flight, so it is asked once per federation, not
 // once per endpoint; and it is its own statement, so the read's snapshot is taken after it.
 import type { Row, Sql } from 'postgres';
+import { nothing } from '../db/driver.js';
 import { feedRow } from '../resources/changes.js';
 
 const batch = 500;
@@ -19,7 +20,7 @@ function payloadOf(row: Row): string {
 
 const wanted = (events: string[], row: Row) => events.includes('*') || events.includes(`${row.resource_type}.${row.action}`);
 
-export const scope = (sql: Sql, federations: string[] | undefined) => (federations ? sql`and e.federation_id = any(${federations}::bigint[])` : sql``);
+export const scope = (sql: Sql, federations: string[] | undefined) => (federations ? sql`and e.federation_id = any(${federations}::bigint[])` : nothing);
 
 /**
  * Turns the changes after each endpoint's position into messages due at `now`; returns whether an

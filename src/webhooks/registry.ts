@@ -3,6 +3,7 @@
 // hmac secrets, and shown once: by `add` and by `rotate-secret`.
 import type { Sql } from 'postgres';
 import { open, seal } from '../auth/secret-box.js';
+import { nothing } from '../db/driver.js';
 import { ApiError } from '../errors.js';
 import { urlRefusal, type AddressPolicy } from './addresses.js';
 import { newWebhookSecret } from './signing.js';
@@ -95,7 +96,7 @@ export async function listDeliveries(sql: Sql, id: string, options: { failed?: b
       case when a.succeeded then 'succeeded' else 'failed' end as status, a.response_status, a.response_bytes, a.duration_ms,
       a.error, a.next_attempt_at, m.status as message_status
     from webhook_attempts a join webhook_messages m on m.id = a.message_id
-    where a.endpoint_id = ${id} ${options.failed ? sql`and not a.succeeded` : sql``}
+    where a.endpoint_id = ${id} ${options.failed ? sql`and not a.succeeded` : nothing}
     order by a.id desc limit ${options.limit ?? 50}`;
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nothing } from '../../db/driver.js';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
@@ -36,13 +37,13 @@ export const clubActivitiesList = defineOperation({
         from attendance where activity_id = a.id
       ) s
       where ${activities.visible(sql, ctx.workspace)}
-        ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : sql``}
-        ${q.from ? sql`and a.starts_at >= ${q.from}` : sql``}
-        ${q.to ? sql`and a.starts_at <= ${q.to}` : sql``}
-        ${q.team_id ? sql`and a.team_id = ${q.team_id}` : sql``}
-        ${q.status ? sql`and a.status = ${q.status}` : sql``}
-        ${q.kind ? sql`and a.kind = ${q.kind}` : sql``}
-        ${q.updated_since ? sql`and a.updated_at >= ${q.updated_since}` : sql``}
+        ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : nothing}
+        ${q.from ? sql`and a.starts_at >= ${q.from}` : nothing}
+        ${q.to ? sql`and a.starts_at <= ${q.to}` : nothing}
+        ${q.team_id ? sql`and a.team_id = ${q.team_id}` : nothing}
+        ${q.status ? sql`and a.status = ${q.status}` : nothing}
+        ${q.kind ? sql`and a.kind = ${q.kind}` : nothing}
+        ${q.updated_since ? sql`and a.updated_at >= ${q.updated_since}` : nothing}
       order by a.starts_at, a.id limit ${q.limit + 1}`;
     return page(ctx, q, rows, (r) => [(r.starts_at as Date).toISOString(), r.id as string]);
   },

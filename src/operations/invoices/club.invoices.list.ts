@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nothing } from '../../db/driver.js';
 import { invoices, withDetails, type InvoiceRow, invoiceMachine } from '../../resources/invoices.js';
 import type { Db } from '../../resources/unit.js';
 import { defineOperation, type Workspace } from '../operation.js';
@@ -19,12 +20,12 @@ export function invoiceListQuery(sql: Db, ws: Workspace, f: InvoiceFilters, afte
   return sql<InvoiceRow[]>`
     select ${invoices.selection(sql)} from invoices
     where ${invoices.visible(sql, ws)}
-    ${f.status ? sql`and status = ${f.status}` : sql``}
-    ${f.member_id ? sql`and member_id = ${f.member_id}` : sql``}
-    ${f.plan_id ? sql`and plan_id = ${f.plan_id}` : sql``}
-    ${f.number ? sql`and number = ${f.number}` : sql``}
-    ${f.updated_since ? sql`and updated_at >= ${f.updated_since}::timestamptz` : sql``}
-    ${after ? sql`and id > ${after}` : sql``}
+    ${f.status ? sql`and status = ${f.status}` : nothing}
+    ${f.member_id ? sql`and member_id = ${f.member_id}` : nothing}
+    ${f.plan_id ? sql`and plan_id = ${f.plan_id}` : nothing}
+    ${f.number ? sql`and number = ${f.number}` : nothing}
+    ${f.updated_since ? sql`and updated_at >= ${f.updated_since}::timestamptz` : nothing}
+    ${after ? sql`and id > ${after}` : nothing}
     order by id limit ${limit}`;
 }
 

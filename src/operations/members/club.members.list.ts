@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { plannedPerRun } from '../../db/driver.js';
+import { nothing, plannedPerRun } from '../../db/driver.js';
 import type { Db } from '../../resources/unit.js';
 import { defineOperation, type Workspace } from '../operation.js';
 import { likePattern } from '../listing.js';
@@ -25,12 +25,12 @@ export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after:
   const query = sql`
     select ${members.selection(sql)} from members m
     where ${members.visible(sql, ws)}
-    ${f.status ? sql`and m.status = ${f.status}` : sql``}
-    ${f.q ? sql`and lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}` : sql``}
-    ${f.external_ref ? sql`and m.external_ref = ${f.external_ref}` : sql``}
-    ${f.team_id ? sql`and exists (select from roster_entries r where r.member_id = m.id and r.team_id = ${f.team_id})` : sql``}
-    ${f.updated_since ? sql`and m.updated_at >= ${f.updated_since}::timestamptz` : sql``}
-    ${after ? sql`and m.id > ${after}` : sql``}
+    ${f.status ? sql`and m.status = ${f.status}` : nothing}
+    ${f.q ? sql`and lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}` : nothing}
+    ${f.external_ref ? sql`and m.external_ref = ${f.external_ref}` : nothing}
+    ${f.team_id ? sql`and exists (select from roster_entries r where r.member_id = m.id and r.team_id = ${f.team_id})` : nothing}
+    ${f.updated_since ? sql`and m.updated_at >= ${f.updated_since}::timestamptz` : nothing}
+    ${after ? sql`and m.id > ${after}` : nothing}
     order by m.id limit ${limit}`;
   return f.q ? plannedPerRun(query) : query;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nothing } from '../../db/driver.js';
 import { plans, planView, type PlanRow, planStatuses } from '../../resources/plans.js';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
@@ -24,10 +25,10 @@ export const clubPlansList = defineOperation({
     const rows = await sql<PlanRow[]>`
       select ${plans.selection(sql)} from membership_plans
       where ${plans.visible(sql, ctx.workspace)}
-        ${q.status ? sql`and status = ${q.status}` : sql``}
-        ${q.season_id ? sql`and season_id = ${q.season_id}` : sql``}
-        ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : sql``}
-        ${after ? sql`and id > ${after}` : sql``}
+        ${q.status ? sql`and status = ${q.status}` : nothing}
+        ${q.season_id ? sql`and season_id = ${q.season_id}` : nothing}
+        ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : nothing}
+        ${after ? sql`and id > ${after}` : nothing}
       order by id limit ${q.limit + 1}`;
     return page(ctx, q, rows, (r) => [r.id], planView);
   },

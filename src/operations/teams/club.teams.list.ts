@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { nothing } from '../../db/driver.js';
 import { defineOperation } from '../operation.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
@@ -25,9 +26,9 @@ export const clubTeamsList = defineOperation({
         t.created_at, t.updated_at, t.version
       from teams t
       where ${teams.visible(sql, ctx.workspace)} and t.id > ${after}
-        ${q.season_id ? sql`and t.season_id = ${q.season_id}` : sql``}
-        ${q.status ? sql`and t.status = ${q.status}` : sql``}
-        ${q.updated_since ? sql`and t.updated_at >= ${q.updated_since}` : sql``}
+        ${q.season_id ? sql`and t.season_id = ${q.season_id}` : nothing}
+        ${q.status ? sql`and t.status = ${q.status}` : nothing}
+        ${q.updated_since ? sql`and t.updated_at >= ${q.updated_since}` : nothing}
       order by t.id limit ${q.limit + 1}`;
     return page(ctx, q, rows, (r) => [r.id as string]);
   },
