@@ -12,7 +12,9 @@
 //   request opens a connection of its own, and when that fails (the server is gone) the dropped
 //   promise rejects unhandled, which ends the process (`cancel`);
 // - a query's `options.prepare`, read when it is sent, makes it an unnamed statement when false
-//   (its own `simple()` sets it so) (`plannedPerRun`).
+//   (its own `simple()` sets it so) (`plannedPerRun`);
+// - a fragment is read for its text and parameters only, so one made by any pool, never run and
+//   shared, fits every query of every pool (`nothing`).
 import type { Fragment, PendingQuery, ReservedSql, Sql, TransactionSql } from 'postgres';
 import postgres from 'postgres';
 import { isUnreachable } from './errors.js';
@@ -155,7 +157,7 @@ export function plannedPerRun<Q extends PendingQuery<any>>(query: Q): Q {
 
 /**
  * The empty fragment, for a condition the request did not set:
- * `${f.status ? sql`and status = ${f.status}` : nothing}`. Each `` nothing `` was a query object of its
+ * `${f.status ? sql`and status = ${f.status}` : nothing}`. Each `` sql`` `` was a query object of its
  * own, and a query outlives its request until V8's next full collection (`src/db/deadline.ts`): a
  * list with six filters unset made six. A fragment is only its text and parameters, the same
  * whichever pool runs it, so one made by a pool that never connects serves every query.
