@@ -84,11 +84,11 @@ class RequestDeadline implements Deadline {
       const running = (this.#running ??= new Set());
       running.add(query);
       const done = run();
-      const answered = (rows: unknown) => {
+      const settled = (outcome: unknown) => {
         running.delete(query);
-        if (Array.isArray(rows)) (this.#answered ??= []).push(rows);
+        if (Array.isArray(outcome)) (this.#answered ??= []).push(outcome);
       };
-      done.then(answered, () => running.delete(query));
+      done.then(settled, settled);
       return done;
     });
   }

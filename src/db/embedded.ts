@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createPrivate, privateDir, readIfPresent, recordUsers, users, withLock, writePrivate } from './embedded-files.js';
 import { binaries, clusterParent, reachableBinaries, run, serverUser, type Binaries, type User } from './embedded-home.js';
+import { socketFile } from './hosts.js';
 
 export interface EmbeddedServer {
   /** The connection URL over TCP, for any client; read it after `start()`, which may choose a new port. */
@@ -46,7 +47,7 @@ export function freePort(): Promise<number> {
  * (sun_path), and pg_ctl hands the setting to a shell, so only plain path characters are taken.
  */
 export function socketDirFits(pgdata: string): boolean {
-  return /^[\w./-]+$/.test(pgdata) && Buffer.byteLength(path.join(pgdata, '.s.PGSQL.65535')) <= 107;
+  return /^[\w./-]+$/.test(pgdata) && Buffer.byteLength(socketFile(pgdata, 65535)) <= 107;
 }
 
 const portFree = (port: number) => new Promise<boolean>((resolve) => {
@@ -145,8 +146,7 @@ export async function embeddedServer(dir: string, fixedPort?: number): Promise<E
     },
     get socketUrl() {
       // A server started before sockets were enabled listens on TCP only until its next start.
-      const socket = path.join(pgdata, `.s.PGSQL.${port}`);
-      return socketDirFits(pgdata) && existsSync(socket) ? `${url('localhost')}?${new URLSearchParams({ host: pgdata })}` : url('127.0.0.1');
+      return socketDirFits(pgdata) && existsSync(socketFile(pgdata, port)) ? `${url('localhost')}?${new URLSearchParams({ host: pgdata })}` : url('127.0.0.1');
     },
     dataDir: pgdata,
     start: () => withLock(dir, async () => {

@@ -56,6 +56,9 @@ export function sessionTarget(raw: string): { target?: 'primary'; refusal?: stri
   return parsed.hosts.length > 1 || (asked !== null && asked !== 'any') ? { target: 'primary' } : {};
 }
 
+/** The file of a server's unix socket: libpq's and Postgres's name for it in its directory. */
+export const socketFile = (dir: string, port: number | string): string => `${dir.replace(/\/+$/, '')}/.s.PGSQL.${port}`;
+
 /**
  * A unix socket named as libpq names one, by its directory in the `host` parameter
  * (postgres://user:password@localhost:5432/db?host=/run/postgresql): the socket's path, and the
@@ -67,7 +70,7 @@ export function socketOf(raw: string): { url: string; path: string } | undefined
   if (!parsed || !dir || parsed.hosts.length > 1) return undefined;
   const url = new URL(parsed.url);
   url.searchParams.delete('host');
-  return { url: url.toString(), path: `${dir.replace(/\/+$/, '')}/.s.PGSQL.${parsed.hosts[0]!.port}` };
+  return { url: url.toString(), path: socketFile(dir, parsed.hosts[0]!.port) };
 }
 
 /** Why a URL's unix socket (its `host` parameter) cannot be used, in one sentence; undefined when it can. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
 import { embeddedServer, removeEmbedded, socketDirFits } from '../../src/db/embedded.js';
-import { socketOf } from '../../src/db/hosts.js';
+import { socketFile, socketOf } from '../../src/db/hosts.js';
 import { openDatabase } from '../../src/runtime.js';
 import { countWrites } from '../support/postgres-writes.js';
 import { run } from '../support/processes.js';
@@ -75,7 +75,7 @@ t.test('the service reaches the cluster through its unix socket, as any DATABASE
   await server.start();
   t.teardown(() => server.stop());
   const socket = socketOf(server.socketUrl);
-  t.equal(socket?.path, path.join(server.dataDir, `.s.PGSQL.${new URL(server.url).port}`), 'in the cluster\'s own folder');
+  t.equal(socket?.path, socketFile(server.dataDir, new URL(server.url).port), 'in the cluster\'s own folder');
   const writes = countWrites(socket!.path);
   t.teardown(writes.stop);
   t.ok(await answers(server.url), 'TCP answers too');
