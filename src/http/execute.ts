@@ -6,7 +6,7 @@ import type { Operation, Reply } from '../operations/operation.js';
 import type { CursorSigner } from '../operations/paging.js';
 import { Closing } from '../db/driver.js';
 import { changeStatements } from '../resources/changes.js';
-import type { Change, Unit } from '../resources/unit.js';
+import type { Change, ChangeSet, Unit } from '../resources/unit.js';
 import { envelope, type Outgoing } from './respond.js';
 
 interface Input { params: Record<string, string>; query: unknown; body: unknown }
@@ -80,7 +80,7 @@ export async function runOperation(
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
   const done = await sql.begin(async (transaction) => {
     const tx = deadline.guard(transaction);
-    const changes: Change[] = [];
+    const changes: (Change | ChangeSet)[] = [];
     const unit: Unit = { sql: tx, workspace, record: (c) => changes.push(c) };
     let locked: { version: number } | undefined;
     if (op.lock) {

@@ -11,20 +11,19 @@
 // writers and other polls for no longer than that instant.
 import type { PendingQuery, Row, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
-import type { Change, Db } from './unit.js';
+import type { Change, ChangeSet, Db } from './unit.js';
 
 /**
  * The statements that append the changes to every feed that can read them, the transaction's last
  * writes, in the order the changes were made: the feed lock, then rows for named workspaces in
- * batches, each "every club" change in its place. Sent together and in order (`sendInOrder`), a
+ * batches, each "every club" change and each change set in its place. Sent together and in order (`sendInOrder`), a
  * lock that times out fails the inserts after it too, and is the error reported.
  */
-export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: Change[]): PendingQuery<Row[]>[] {
+export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]>[] {
   if (changes.length === 0) return [];
   const statements = [tx`select feed_write_lock(${workspace.federationId})`];
-  // One JSON document of rows, one statement whatever the count: a fixtures' thousands of matches
-  // would exceed the 65 535 parameters of a multi-row VALUES, and postgres.js would serialize
-  // arrays value by value on the event loop. A feed row shows key_id and request_id only when a
+  // One JSON document of rows, one statement whatever the count: a multi-row VALUES takes at most
+  // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop. A feed row shows key_id and request_id only when a
   // credential of the feed's own workspace made the change.
   let pending: [workspace: string, type: string, id: string, action: string, version: number | null][] = [];
   const flush = () => {
@@ -36,6 +35,14 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
     pending = [];
   };
   for (const c of changes) {
+    if ('rows' in c) {
+      flush();
+      statements.push(tx`
+        insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
+        select w, ${c.type}, r, ${c.action}, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
+        from (${c.rows}) as p(r, v, w)`);
+      continue;
+    }
     for (const id of new Set(c.audience.workspaces)) pending.push([id, c.type, c.id, c.action, c.version]);
     if (c.audience.clubsOf === undefined) continue;
     flush();

@@ -1,7 +1,7 @@
 // The write's unit of work: its transaction, the caller's workspace, and the changes it records.
 // Commands of the resource modules take a Unit, so a write's version bump and its feed rows
 // cannot be forgotten or written twice.
-import type { Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
 
 /** The pool for a read, the transaction for a write. */
@@ -31,8 +31,19 @@ export interface Change {
   audience: Audience;
 }
 
+/**
+ * Many changes of one kind whose feed rows Postgres selects itself, so thousands cost the event
+ * loop nothing (a fixtures run's matches). `rows` is a fragment selecting each feed row as
+ * (resource id, version, workspace id), in the order the changes were made.
+ */
+export interface ChangeSet {
+  type: ResourceType;
+  action: string;
+  rows: PendingQuery<Row[]>;
+}
+
 export interface Unit {
   sql: TransactionSql;
   workspace: Workspace;
-  record(change: Change): void;
+  record(change: Change | ChangeSet): void;
 }

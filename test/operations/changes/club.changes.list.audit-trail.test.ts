@@ -3,7 +3,7 @@
 // the same federation and the federation, each change reaching feeds of other workspaces, then
 // reads all three feeds field by field.
 import t from 'tap';
-import { createCategory, createClub, createFederation, createMember, createSeason, type Tenant } from '../../support/factories.js';
+import { createCategory, createClub, createCompetition, createEntry, createFederation, createMember, createSeason, type Tenant } from '../../support/factories.js';
 import { startService } from '../../support/harness.js';
 import { walkPages } from '../../support/pages.js';
 
@@ -38,10 +38,19 @@ const approved = await step('federation', 'POST', `/v1/federation/licenses/${req
 steps.push(approved);
 steps.push(await step('other', 'POST', '/v1/club/transfers', { license_number: approved.data.number }));
 steps.push(await step('federation', 'POST', '/v1/federation/seasons', { name: '2032', starts_on: '2032-01-01', ends_on: '2032-12-31' }));
+// Fixtures: their matches' feed rows are a change set that Postgres selects (one a derby of `club`).
+const competition = await createCompetition(service, federation.id, { status: 'closed', legs: 1, starts_on: '2031-03-01' });
+for (const entrant of [club, other, club]) await createEntry(service, entrant, competition, { status: 'accepted' });
+steps.push(await step('federation', 'POST', `/v1/federation/competitions/${competition}/fixtures`));
 
 t.test('every write reached the feeds of other workspaces (the test is not vacuous)', async (t) => {
   t.same(steps.map((s) => (Object.keys(feeds) as Name[]).filter((name) => s.added[name].length > 0)),
-    [['club', 'federation'], ['club', 'federation'], ['club', 'other', 'federation'], ['club', 'other', 'federation']]);
+    [['club', 'federation'], ['club', 'federation'], ['club', 'other', 'federation'], ['club', 'other', 'federation'], ['club', 'other', 'federation']]);
+  const fixtures = steps.at(-1)!.added;
+  t.same(fixtures.federation.map((r) => `${r.resource_type}:${r.action}`), ['competition:scheduled', 'match:created', 'match:created', 'match:created'],
+    'the competition first, then its three matches, in the order they were made');
+  t.equal(fixtures.club.filter((r) => r.resource_type === 'match').length, 3, 'the club plays all three, its derby once');
+  t.equal(fixtures.other.filter((r) => r.resource_type === 'match').length, 2);
 });
 
 t.test('each feed shows its own credential and request ids, and null for every other workspace\'s write', async (t) => {
