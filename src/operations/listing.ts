@@ -33,7 +33,7 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
   ].filter((c): c is Fragment => c !== undefined);
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
   const statement = sql<Row[]>`
-    select ${spec.store.selection(sql)} from ${sql(spec.store.table)}
+    select ${spec.store.selection} from ${sql(spec.store.table)}
     where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : nothing}id limit ${query.limit + 1}`;
   const rows = await (spec.plannedPerRun ? plannedPerRun(statement) : statement);
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;

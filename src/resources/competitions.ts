@@ -58,7 +58,7 @@ export const deadlinePassed = (competition: CompetitionRow, today = todayUtc()):
 export async function completeIfDone(unit: Unit, competitionId: string): Promise<void> {
   const { sql } = unit;
   const [competition] = await sql<CompetitionRow[]>`
-    select ${competitions.selection(sql)} from competitions where id = ${competitionId} for update`;
+    select ${competitions.selection} from competitions where id = ${competitionId} for update`;
   const { from, to, done } = competitionMachine.transitions.complete;
   if (!competition || !from.includes(competition.status as 'scheduled')) return;
   const [open] = await sql`select 1 from matches where competition_id = ${competitionId} and status in ('scheduled', 'postponed') limit 1`;

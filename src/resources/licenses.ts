@@ -52,7 +52,7 @@ export function licenseView(row: LicenseRow, ws: Workspace): Omit<LicenseRow, 'm
 /** A license of the caller's federation by its number, whatever club holds it (404 if none), locked. */
 export async function licenseByNumber(db: Db, federationId: string, number: string): Promise<LicenseRow> {
   const [row] = await db<LicenseRow[]>`
-    select ${licenses.selection(db)} from licenses
+    select ${licenses.selection} from licenses
     where federation_id = ${federationId} and number = ${number} for update`;
   if (!row) throw notFound(`no license numbered ${number} in the club's federation`);
   return row;

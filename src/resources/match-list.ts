@@ -39,7 +39,7 @@ function conditions(sql: Db, f: MatchFilters, status: Fragment | undefined, afte
  * costs what the first page costs.
  */
 export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: MatchPosition | undefined, limit: number) {
-  const columns = matches.selection(sql);
+  const columns = matches.selection;
   const status = heldToOne(sql, 'status', f.status, 'text');
   const where = conditions(sql, f, status.filter, after);
   // A club's own side of the union is within its visibility already (matches.visible).

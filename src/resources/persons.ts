@@ -44,7 +44,7 @@ type Identity = Pick<MemberRow, 'first_name' | 'last_name' | 'birth_date'>;
 export function samePersonQuery(db: Db, federationId: string, who: Identity) {
   const keys = nameKeys(who);
   return db<PersonRow[]>`
-    select ${persons.selection(db)} from persons
+    select ${persons.selection} from persons
     where federation_id = ${federationId} and birth_date = ${who.birth_date}
       and last_name_key = ${keys.last_name_key} and first_name_key = ${keys.first_name_key}
     order by id limit 1`;

@@ -1,7 +1,7 @@
 // One store per resource table: the reads every operation shares, the visibility rule, and the
 // commands that write a row, bump its version and record the change with its audience.
 import type { Fragment } from 'postgres';
-import { nothing } from '../db/driver.js';
+import { inert, nothing } from '../db/driver.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import type { Audience, Db, ResourceType, Unit } from './unit.js';
@@ -24,8 +24,8 @@ interface StoreSpec<Row extends Versioned> {
 }
 
 export interface Store<Row extends Versioned> extends StoreSpec<Row> {
-  /** The columns a read returns, for a query of its own: `select ${store.selection(sql)} from …`. */
-  selection(sql: Db): Fragment;
+  /** The columns a read returns, for a query of its own: `select ${store.selection} from …`. */
+  selection: Fragment;
   find(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row | undefined>;
   /** The row, or 404 exactly as for one that does not exist. */
   get(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row>;
@@ -38,6 +38,8 @@ export interface Store<Row extends Versioned> extends StoreSpec<Row> {
   updateWhere(unit: Unit, where: Fragment, set?: Record<string, unknown>): Promise<Row[]>;
   remove(unit: Unit, row: Row): Promise<void>;
 }
+
+const forUpdate = inert`for update`;
 
 export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<Row> {
   const columns = spec.columns as string[];
@@ -54,11 +56,11 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
 
   const store: Store<Row> = {
     ...spec,
-    selection: (sql) => sql`${sql(columns)}`,
+    selection: inert`${inert(columns)}`,
     async find(db, ws, id, { lock = false } = {}) {
       const [row] = await db<Row[]>`
-        select ${store.selection(db)} from ${db(spec.table)}
-        where id = ${id} and ${spec.visible(db, ws)} ${lock ? db`for update` : nothing}`;
+        select ${store.selection} from ${db(spec.table)}
+        where id = ${id} and ${spec.visible(db, ws)} ${lock ? forUpdate : nothing}`;
       return row;
     },
     async get(db, ws, id, options) {

@@ -89,7 +89,7 @@ export async function land(unit: Unit, transfer: TransferRow): Promise<void> {
 async function memberFor(club: Unit, person: PersonRow): Promise<MemberRow> {
   const { sql, workspace } = club;
   const [linked] = await sql<MemberRow[]>`
-    select ${members.selection(sql)} from members
+    select ${members.selection} from members
     where club_id = ${workspace.id} and person_id = ${person.id}
     order by (status = 'active') desc, id limit 1 for update`;
   if (linked?.status === 'active') return linked;

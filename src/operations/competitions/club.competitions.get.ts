@@ -17,7 +17,7 @@ export const clubCompetitionsGet = defineOperation({
     const { db: sql } = ctx;
     const competition = await competitions.get(sql, ctx.workspace, ctx.params.competition_id);
     const [mine, table] = await Promise.all([
-      sql`select ${entries.selection(sql)} from entries
+      sql`select ${entries.selection} from entries
           where competition_id = ${competition.id} and ${entries.visible(sql, ctx.workspace)} order by id`,
       competition.status === 'scheduled' || competition.status === 'completed' ? tableOf(sql, competition) : null,
     ]);

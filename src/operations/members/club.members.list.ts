@@ -23,7 +23,7 @@ export interface MemberFilters {
  */
 export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after: string | undefined, limit: number) {
   const query = sql`
-    select ${members.selection(sql)} from members m
+    select ${members.selection} from members m
     where ${members.visible(sql, ws)}
     ${f.status ? sql`and m.status = ${f.status}` : nothing}
     ${f.q ? sql`and lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}` : nothing}

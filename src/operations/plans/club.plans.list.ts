@@ -23,7 +23,7 @@ export const clubPlansList = defineOperation({
     const { db: sql, query: q } = ctx;
     const after = afterCursor(ctx, q)?.[0];
     const rows = await sql<PlanRow[]>`
-      select ${plans.selection(sql)} from membership_plans
+      select ${plans.selection} from membership_plans
       where ${plans.visible(sql, ctx.workspace)}
         ${q.status ? sql`and status = ${q.status}` : nothing}
         ${q.season_id ? sql`and season_id = ${q.season_id}` : nothing}
