@@ -8,7 +8,8 @@
 // BENCH_VOLUME_COUNT (200) requests or 5 s. Then the fixtures targets: competitions of 20 and 64
 // accepted entries, 2 legs, scheduled one at a time. Prints the table, the misses against the
 // issue's targets, the service's peak RSS, its round trips to Postgres and its event loop's
-// largest delay per variant (probes preloaded into the service: round-trips.ts, event-loop.ts).
+// largest delay per variant (probes preloaded into the service: round-trips.ts, event-loop.ts), and
+// what Postgres logged meanwhile (server-log.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { successScenario } from '../support/scenarios.js';
 import { quantile } from './load.js';
 import { cpuSeconds, peakRss, resetPeak } from './machine.js';
 import { privatePostgres, startService } from './processes.js';
+import { logSlowStatements, serverEvents, slowMs } from './server-log.js';
 import { deliver, fixturesCompetition, parsed, readVariants, seededIds, send, sign, type Caller, type Req, type Signed } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -110,15 +112,16 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const { dir, embedded } = await privatePostgres('partner-bench-volume-', onExit);
   let sql = createPool(embedded.socketUrl, 8);
   onExit(() => sql.end({ timeout: 5 })); // the pool of the moment: the restart below replaces it
-  // pg_stat_statements needs a preload and so a restart.
+  // pg_stat_statements and auto_explain need a preload and so a restart.
   let pss = false;
   try {
-    await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`;
+    await sql`alter system set shared_preload_libraries = 'pg_stat_statements', 'auto_explain'`;
     await sql.end({ timeout: 5 });
     await embedded.stop();
     await embedded.start();
     sql = createPool(embedded.socketUrl, 8);
     await sql`create extension if not exists pg_stat_statements`;
+    await logSlowStatements(sql);
     pss = true;
   } catch (error) {
     console.log(`pg_stat_statements unavailable (${(error as Error).message}): statements per request are n/a`);
@@ -290,6 +293,13 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   };
   const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([from, to]) => inWindow(t, from, to)));
   console.log(`event loop delays above 20 ms between the measured requests: ${outside.map(([t, d]) => `${d.toFixed(0)} ms ${before(t)}`).join('; ') || 'none'}`);
+  // The database's side of the same windows (server-log.ts).
+  const windows: [string, number, number][] = [...results.map((r): [string, number, number] => [`${r.op} ${r.variant}`, r.from, r.to]), ...fixtureWindows];
+  const events = (await serverEvents(path.join(dir, 'postgres'), healthyAt)).map((e) => {
+    const window = windows.find(([, from, to]) => e.at >= from && e.at <= to);
+    return `  ${new Date(e.at).toISOString().slice(11, 23)} ${window?.[0] ?? 'between the measured requests'}: ${e.what}`;
+  });
+  console.log(`Postgres, once the service answered: statements slower than ${slowMs} ms (auto_explain), checkpoints, autovacuum:\n${events.join('\n') || '  none'}`);
   return 0;
 }
 
