@@ -16,15 +16,16 @@ import type { Change, ChangeSet, Db } from './unit.js';
 /**
  * The statements that append the changes to every feed that can read them, the transaction's last
  * writes, in the order the changes were made: the feed lock, then rows for named workspaces in
- * batches, each "every club" change and each change set in its place. Sent together and in order (`sendInOrder`), a
- * lock that times out fails the inserts after it too, and is the error reported.
+ * batches, each "every club" change and each change set in its place. Sent together and in order
+ * (`sendInOrder`), a lock that times out fails the inserts after it too, and is the error reported.
  */
 export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]>[] {
   if (changes.length === 0) return [];
   const statements = [tx`select feed_write_lock(${workspace.federationId})`];
   // One JSON document of rows, one statement whatever the count: a multi-row VALUES takes at most
-  // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop. A feed row shows key_id and request_id only when a
-  // credential of the feed's own workspace made the change.
+  // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop. A
+  // feed row shows key_id and request_id only when a credential of the feed's own workspace made
+  // the change.
   let pending: [workspace: string, type: string, id: string, action: string, version: number | null][] = [];
   const flush = () => {
     if (pending.length === 0) return;

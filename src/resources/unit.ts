@@ -1,7 +1,7 @@
 // The write's unit of work: its transaction, the caller's workspace, and the changes it records.
 // Commands of the resource modules take a Unit, so a write's version bump and its feed rows
 // cannot be forgotten or written twice.
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres';
+import type { Fragment, Sql, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
 
 /** The pool for a read, the transaction for a write. */
@@ -39,7 +39,7 @@ export interface Change {
 export interface ChangeSet {
   type: ResourceType;
   action: string;
-  rows: PendingQuery<Row[]>;
+  rows: Fragment;
 }
 
 export interface Unit {

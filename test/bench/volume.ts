@@ -124,7 +124,7 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     await logSlowStatements(sql);
     pss = true;
   } catch (error) {
-    console.log(`pg_stat_statements unavailable (${(error as Error).message}): statements per request are n/a`);
+    console.log(`pg_stat_statements or auto_explain unavailable (${(error as Error).message}): statements per request and slow plans are n/a`);
     sql = createPool(embedded.socketUrl, 8);
   }
   await migrate(sql);
