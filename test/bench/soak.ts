@@ -5,7 +5,8 @@
 // list their clubs, poll their feed and read /v1/me. Every 10 s it samples the service's resident
 // memory, its connections to Postgres and the sizes of the nonce and rate-window tables; at the end
 // it prints a line per minute, and the verdicts: no error, the last 5 minutes' p99 within 20 % of
-// the first 5's, memory, connections and tables flat.
+// the first 5's, memory, connections and tables flat; then, by minute, what Postgres logged (its
+// slow statements' plans, checkpoints, autovacuum: server-log.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { serviceAt } from '../support/harness.js';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
 import { quantile } from './load.js';
 import { privatePostgres, startService } from './processes.js';
+import { logSlowStatements, serverEvents, slowMs } from './server-log.js';
 import { send, type Req } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -63,6 +65,9 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   const sql = createPool(embedded.socketUrl, 4);
   onExit(() => sql.end({ timeout: 5 }));
   await migrate(sql);
+  // The service's sessions explain their slow statements; Postgres also logs checkpoints and autovacuum (server-log.ts).
+  await sql`alter system set session_preload_libraries = 'auto_explain'`;
+  await logSlowStatements(sql);
   const key = randomBytes(32);
   const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'));
   onExit(service.stop);
@@ -94,6 +99,7 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
     gauges.push({ at: performance.now(), rssMiB: await rssMiB(service.pid), connections: row!.connections, nonces: row!.nonces, rateWindows: row!.windows });
   };
   const start = performance.now();
+  const startedAt = Date.now();
   const end = start + minutes * 60_000;
   await gauge();
   let nextGauge = start + sampleMs;
@@ -156,5 +162,8 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   console.log(`p99, first ${window} min ${first.toFixed(1)} ms, last ${window} min ${lastP99.toFixed(1)} ms: ${(100 * (lastP99 / first - 1)).toFixed(0)} % (within 20 %: ${lastP99 <= first * 1.2 ? 'met' : 'MISSED'})`);
   console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);
   console.log(`connections ${range(gauges.map((g) => g.connections))}; nonces ${range(gauges.map((g) => g.nonces))}; rate windows ${range(gauges.map((g) => g.rateWindows))}`);
+  const events = await serverEvents(path.join(dir, 'postgres'), startedAt);
+  console.log(`Postgres during the run: statements slower than ${slowMs} ms (auto_explain), checkpoints, autovacuum:\n${
+    events.map((e) => `  minute ${minute(e.at - startedAt) + 1}: ${e.what}`).join('\n') || '  none'}`);
   return failed === 0 ? 0 : 1;
 }
