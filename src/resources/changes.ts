@@ -9,7 +9,7 @@
 // and later writers get larger ids, so the page, read up to the horizon in a later snapshot, has no
 // gap that could fill. A poll waits for the writes then in flight (about one commit); it holds up
 // writers and other polls for no longer than that instant.
-import type { PendingQuery, Row, TransactionSql } from 'postgres';
+import type { Fragment, PendingQuery, Row, TransactionSql } from 'postgres';
 import type { Workspace } from '../workspace.js';
 import type { Change, ChangeSet, Db } from './unit.js';
 
@@ -22,37 +22,32 @@ import type { Change, ChangeSet, Db } from './unit.js';
 export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]>[] {
   if (changes.length === 0) return [];
   const statements = [tx`select feed_write_lock(${workspace.federationId})`];
+  // Every feed row goes in here, from a source of (workspace, type, id, action, version): it shows
+  // key_id and request_id only when a credential of the feed's own workspace made the change.
+  const append = (source: Fragment) => statements.push(tx`
+    insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
+    select w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
+    from (${source}) as p(w, t, r, a, v)`);
   // One JSON document of rows, one statement whatever the count: a multi-row VALUES takes at most
-  // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop. A
-  // feed row shows key_id and request_id only when a credential of the feed's own workspace made
-  // the change.
+  // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop.
   let pending: [workspace: string, type: string, id: string, action: string, version: number | null][] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    statements.push(tx`
-      insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-      select w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
-      from (select (u->>0)::bigint, u->>1, (u->>2)::bigint, u->>3, (u->>4)::int from jsonb_array_elements(${tx.json(pending)}) as u) as p(w, t, r, a, v)`);
+    append(tx`select (u->>0)::bigint, u->>1, (u->>2)::bigint, u->>3, (u->>4)::int from jsonb_array_elements(${tx.json(pending)}) as u`);
     pending = [];
   };
   for (const c of changes) {
     if ('rows' in c) {
       flush();
-      statements.push(tx`
-        insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-        select w, ${c.type}, r, ${c.action}, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
-        from (${c.rows}) as p(r, v, w)`);
+      append(tx`select w, ${c.type}::text, r, ${c.action}::text, v from (${c.rows}) as s(r, v, w)`);
       continue;
     }
     for (const id of new Set(c.audience.workspaces)) pending.push([id, c.type, c.id, c.action, c.version]);
     if (c.audience.clubsOf === undefined) continue;
     flush();
-    statements.push(tx`
-      insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-      select id, ${c.type}, ${c.id}, ${c.action}, ${c.version},
-        case when id = ${workspace.id} then ${credentialId}::bigint end, case when id = ${workspace.id} then ${requestId} end
-      from workspaces where federation_id = ${c.audience.clubsOf} and kind = 'club'
-        and not (id = any(${c.audience.workspaces}::bigint[]))`);
+    append(tx`
+      select id, ${c.type}::text, ${c.id}::bigint, ${c.action}::text, ${c.version}::int from workspaces
+      where federation_id = ${c.audience.clubsOf} and kind = 'club' and not (id = any(${c.audience.workspaces}::bigint[]))`);
   }
   flush();
   return statements;

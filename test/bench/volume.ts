@@ -285,18 +285,17 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   // The rest of the run, named by what the service was doing: starting (before it answered
   // /health), the warm-up, a write variant's preparation (the factories' own requests to it), or
   // the fixtures' setup.
-  const measuredWindows = [...results.map((r): [number, number] => [r.from, r.to]), ...fixtureWindows.map(([, from, to]): [number, number] => [from, to])];
+  const measuredWindows: [label: string, from: number, to: number][] = [...results.map((r): [string, number, number] => [`${r.op} ${r.variant}`, r.from, r.to]), ...fixtureWindows];
   const before = (t: number) => {
     if (t <= healthyAt) return 'in start-up, before /health answered';
     const next = results.find((r) => r.from >= t);
     return next ? `before ${next.op} ${next.variant}` : 'after the variants';
   };
-  const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([from, to]) => inWindow(t, from, to)));
+  const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([, from, to]) => inWindow(t, from, to)));
   console.log(`event loop delays above 20 ms between the measured requests: ${outside.map(([t, d]) => `${d.toFixed(0)} ms ${before(t)}`).join('; ') || 'none'}`);
   // The database's side of the same windows (server-log.ts).
-  const windows: [string, number, number][] = [...results.map((r): [string, number, number] => [`${r.op} ${r.variant}`, r.from, r.to]), ...fixtureWindows];
   const events = (await serverEvents(path.join(dir, 'postgres'), healthyAt)).map((e) => {
-    const window = windows.find(([, from, to]) => e.at >= from && e.at <= to);
+    const window = measuredWindows.find(([, from, to]) => e.at >= from && e.at <= to);
     return `  ${new Date(e.at).toISOString().slice(11, 23)} ${window?.[0] ?? 'between the measured requests'}: ${e.what}`;
   });
   console.log(`Postgres, once the service answered: statements slower than ${slowMs} ms (auto_explain), checkpoints, autovacuum:\n${events.join('\n') || '  none'}`);
