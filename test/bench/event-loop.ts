@@ -1,9 +1,10 @@
-// Preloaded into the service by the volume bench (`--import`): every 250 ms it appends the event
-// loop's largest delay since the last line to BENCH_EVENT_LOOP_FILE (`<epoch ms> <max ms>`), so
-// the bench can take the maximum over each variant's window; and each of V8's full collections
-// to BENCH_GC_FILE (`<epoch ms> <pause ms>`), whose marking runs beside the requests before it.
+// Preloaded into the service by the volume and soak benches (`--import`): every 250 ms it appends
+// the event loop's largest delay since the last line to BENCH_EVENT_LOOP_FILE (`<epoch ms> <max ms>`),
+// so the bench can take the maximum over a window; and each of V8's full collections to
+// BENCH_GC_FILE (`<epoch ms> <pause ms>`), whose marking runs beside the requests before it.
 import { appendFileSync } from 'node:fs';
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { observeFullCollections } from './probes.js';
 
 const file = process.env.BENCH_EVENT_LOOP_FILE;
 const gcFile = process.env.BENCH_GC_FILE;
@@ -12,12 +13,7 @@ if (file) {
   histogram.enable();
   let collections = '';
   if (gcFile) {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
-        if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) collections += `${Math.round(performance.timeOrigin + e.startTime)} ${e.duration.toFixed(1)}\n`;
-      }
-    }).observe({ entryTypes: ['gc'] });
+    observeFullCollections((at, pause) => (collections += `${Math.round(at)} ${pause.toFixed(1)}\n`));
   }
   setInterval(() => {
     appendFileSync(file, `${Date.now()} ${(histogram.max / 1e6).toFixed(1)}\n`);

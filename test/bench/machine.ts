@@ -34,6 +34,23 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * CPU seconds of a cluster so far: its live processes, plus what its postmaster has reaped from
+ * children that exited (autovacuum workers, a backend that closed).
+ */
+export function clusterCpuSeconds(dataDir: string): number {
+  const [postmaster, ...children] = postgresPids(dataDir);
+  let reaped = 0;
+  try {
+    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    reaped = (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+  } catch {
+    // The postmaster is gone: nothing more to count.
+  }
+  return [postmaster!, ...children].reduce((sum, pid) => sum + cpuSeconds(pid), reaped);
+}
+
 /** The postmaster of a data directory and all of its children (backends, writers). */
 export function postgresPids(dataDir: string): number[] {
   const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -3,10 +3,12 @@
 // ones are doing) from 50 credentials over 10 federations (a federation and 4 clubs each). Club
 // credentials list and read members, create members and poll their feed; federation credentials
 // list their clubs, poll their feed and read /v1/me. Every 10 s it samples the service's resident
-// memory, its connections to Postgres and the sizes of the nonce and rate-window tables; at the end
-// it prints a line per minute, and the verdicts: no error, the last 5 minutes' p99 within 20 % of
-// the first 5's, memory, connections and tables flat; then, by minute, what Postgres logged (its
-// slow statements' plans, checkpoints, autovacuum: server-log.ts).
+// memory, its connections to Postgres, the sizes of the nonce and rate-window tables and the CPU
+// time of the service, Postgres and this generator; a probe preloaded into the service
+// (event-loop.ts) records its event loop's delay and its full collections. At the end it prints a
+// line per minute, and the verdicts: no error, the last 5 minutes' p99 within 20 % of the first
+// 5's, memory, connections and tables flat; then, by minute, what Postgres logged (its slow
+// statements' plans, checkpoints, autovacuum: server-log.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +19,8 @@ import { createPool } from '../../src/db/pool.js';
 import { serviceAt } from '../support/harness.js';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
 import { quantile } from './load.js';
+import { clusterCpuSeconds, cpuSeconds } from './machine.js';
+import { observeFullCollections, preload, probeLines } from './probes.js';
 import { privatePostgres, startService } from './processes.js';
 import { logSlowStatements, serverEvents, slowMs } from './server-log.js';
 import { send, type Req } from './volume-requests.js';
@@ -33,7 +37,15 @@ const sampleMs = 10_000;
 
 interface Caller { tenant: Tenant; members: string[]; after?: string }
 interface Sample { at: number; ms: number; status: number }
-interface Gauge { at: number; rssMiB: number; connections: number; nonces: number; rateWindows: number }
+interface Gauge {
+  at: number;
+  rssMiB: number;
+  connections: number;
+  nonces: number;
+  rateWindows: number;
+  /** CPU seconds so far: the service, the Postgres cluster, this process. */
+  cpu: { service: number; postgres: number; generator: number };
+}
 
 
 async function rssMiB(pid: number): Promise<number> {
@@ -69,6 +81,10 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   await sql`alter system set session_preload_libraries = 'auto_explain'`;
   await logSlowStatements(sql);
   const key = randomBytes(32);
+  const loopFile = path.join(dir, 'event-loop.txt');
+  const gcFile = path.join(dir, 'full-gcs.txt');
+  Object.assign(process.env, { BENCH_EVENT_LOOP_FILE: loopFile, BENCH_GC_FILE: gcFile });
+  preload('event-loop.js');
   const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'));
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);
@@ -92,11 +108,16 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   let inFlight = 0;
   /** How far behind its schedule the generator sent each request: its own saturation shows here. */
   const lags: number[] = [];
+  /** This process's own full collections (epoch ms, pause ms): its pauses delay the answers it reads. */
+  const generatorGcs: [number, number][] = [];
+  const gcObserver = observeFullCollections((at, pause) => generatorGcs.push([at, pause]));
+  const generatorCpu = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1e6; };
   const gauge = async () => {
     const [row] = await sql<{ connections: number; nonces: number; windows: number }[]>`
       select (select count(*) from pg_stat_activity where application_name = 'partner-service')::int as connections,
              (select count(*) from nonces)::int as nonces, (select count(*) from rate_windows)::int as windows`;
-    gauges.push({ at: performance.now(), rssMiB: await rssMiB(service.pid), connections: row!.connections, nonces: row!.nonces, rateWindows: row!.windows });
+    const cpu = { service: cpuSeconds(service.pid), postgres: clusterCpuSeconds(embedded.dataDir), generator: generatorCpu() };
+    gauges.push({ at: performance.now(), rssMiB: await rssMiB(service.pid), connections: row!.connections, nonces: row!.nonces, rateWindows: row!.windows, cpu });
   };
   const start = performance.now();
   const startedAt = Date.now();
@@ -138,17 +159,39 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   while (inFlight > 0) await sleep(10);
   await Promise.all(gauging);
   await gauge();
+  gcObserver.disconnect();
+  await sleep(300); // the probe writes every 250 ms
+  const loop = await probeLines(loopFile);
+  const serviceGcs = await probeLines(gcFile);
 
   const minute = (at: number) => Math.floor(at / 60_000);
   console.log(`\nsoak, ${minutes} min at ${rate} req/s open loop, ${callers.length} credentials, ${federations} federations:`);
-  console.log('| minute | requests | non-2xx | p50 ms | p99 ms | max ms | RSS MiB | connections | nonces | rate windows |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('CPU per answered request (µs) between the samples that open a minute and the next (the generator\'s is the machine\'s speed: its work per request is fixed); full collections as count (pauses summed, ms).');
+  console.log('| minute | requests | non-2xx | p50 ms | p99 ms | max ms | RSS MiB | connections | nonces | rate windows | service µs | Postgres µs | generator µs | event loop max ms | service full GCs | generator full GCs |');
+  console.log(`| ${Array<string>(16).fill('---:').join(' | ')} |`);
+  const epochMinute = (epochMs: number) => minute(epochMs - startedAt);
+  const collections = (gcs: [number, number][], m: number) => {
+    const pauses = gcs.filter(([t]) => epochMinute(t) === m).map(([, ms]) => ms);
+    return `${pauses.length} (${pauses.reduce((a, b) => a + b, 0).toFixed(0)})`;
+  };
+  /** CPU µs per request answered between the first samples taken at or after `fromMs` and `toMs` (from the start). */
+  const sampledFrom = (ms: number) => gauges.find((g) => g.at - start >= ms);
+  const cpuPerRequest = (fromMs: number, toMs: number) => {
+    const [a, b] = [sampledFrom(fromMs), sampledFrom(toMs)];
+    const answered = a && b ? samples.filter((s) => s.at + s.ms > a.at - start && s.at + s.ms <= b.at - start).length : 0;
+    const of = (what: keyof Gauge['cpu']) => (answered ? ((1e6 * (b!.cpu[what] - a!.cpu[what])) / answered).toFixed(0) : 'n/a');
+    return { service: of('service'), postgres: of('postgres'), generator: of('generator') };
+  };
   for (let m = 0; m < minutes; m++) {
     const ms = samples.filter((s) => minute(s.at) === m).map((s) => s.ms);
-    const g = gauges.filter((x) => minute(x.at - start) === m);
-    const last = g.at(-1);
+    const last = gauges.filter((x) => minute(x.at - start) === m).at(-1);
     const failed = samples.filter((s) => minute(s.at) === m && (s.status < 200 || s.status > 299)).length;
-    console.log(`| ${m + 1} | ${ms.length} | ${failed} | ${quantile(ms, 0.5).toFixed(1)} | ${quantile(ms, 0.99).toFixed(1)} | ${Math.max(...ms).toFixed(0)} | ${last ? last.rssMiB.toFixed(0) : 'n/a'} | ${last?.connections ?? 'n/a'} | ${last?.nonces ?? 'n/a'} | ${last?.rateWindows ?? 'n/a'} |`);
+    const cpu = cpuPerRequest(m * 60_000, (m + 1) * 60_000);
+    const loopMax = Math.max(-1, ...loop.filter(([t]) => epochMinute(t - 250) === m).map(([, d]) => d));
+    console.log(`| ${[m + 1, ms.length, failed, quantile(ms, 0.5).toFixed(1), quantile(ms, 0.99).toFixed(1), Math.max(...ms).toFixed(0),
+      last ? last.rssMiB.toFixed(0) : 'n/a', last?.connections ?? 'n/a', last?.nonces ?? 'n/a', last?.rateWindows ?? 'n/a',
+      cpu.service, cpu.postgres, cpu.generator, loopMax < 0 ? 'n/a' : loopMax.toFixed(0),
+      collections(serviceGcs, m), collections(generatorGcs, m)].join(' | ')} |`);
   }
   const window = Math.max(1, Math.min(5, Math.floor(minutes / 2)));
   const p99Of = (from: number, to: number) => quantile(samples.filter((s) => s.at >= from * 60_000 && s.at < to * 60_000).map((s) => s.ms), 0.99);
@@ -160,6 +203,9 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   console.log(`\n${samples.length} answered, ${late} not sent (more than ${maxInFlight} in flight); the generator sent behind its schedule by p99 ${quantile(lags, 0.99).toFixed(1)} ms, max ${lags.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
   console.log(`errors: ${failed === 0 ? '0: met' : `${failed}: MISSED`}${[...errors].map(([what, n]) => `\n  ${n} × ${what}`).join('')}`);
   console.log(`p99, first ${window} min ${first.toFixed(1)} ms, last ${window} min ${lastP99.toFixed(1)} ms: ${(100 * (lastP99 / first - 1)).toFixed(0)} % (within 20 %: ${lastP99 <= first * 1.2 ? 'met' : 'MISSED'})`);
+  // The generator does the same work for every request: its CPU per request is the machine's speed.
+  const cpuOf = (cpu: ReturnType<typeof cpuPerRequest>) => `service ${cpu.service}, Postgres ${cpu.postgres}, generator ${cpu.generator} µs`;
+  console.log(`CPU per request, first ${window} min: ${cpuOf(cpuPerRequest(0, window * 60_000))}; last ${window} min: ${cpuOf(cpuPerRequest((minutes - window) * 60_000, minutes * 60_000))}`);
   console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);
   console.log(`connections ${range(gauges.map((g) => g.connections))}; nonces ${range(gauges.map((g) => g.nonces))}; rate windows ${range(gauges.map((g) => g.rateWindows))}`);
   const events = await serverEvents(path.join(dir, 'postgres'), startedAt);

@@ -5,7 +5,7 @@
 // id); writes as fresh tenants made by the test factories inside the same database, one fresh
 // row per request where a write consumes its target (test/support/scenarios.ts; BENCH_VOLUME_WRITES,
 // 100, prepared per write), and member create in the big club. Each variant: concurrency 8, up to
-// BENCH_VOLUME_COUNT (200) requests or 5 s. Then the fixtures targets: competitions of 20 and 64
+// BENCH_VOLUME_COUNT (1000) requests or 5 s. Then the fixtures targets: competitions of 20 and 64
 // accepted entries, 2 legs, scheduled one at a time. Prints the table, the misses against the
 // issue's targets, the service's peak RSS, its round trips to Postgres and its event loop's
 // largest delay per variant (probes preloaded into the service: round-trips.ts, event-loop.ts), and
@@ -16,7 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { seed, type Scale } from '../../src/console/seed.js';
 import { socketOf } from '../../src/db/hosts.js';
@@ -29,13 +28,14 @@ import { serviceAt } from '../support/harness.js';
 import { successScenario } from '../support/scenarios.js';
 import { quantile } from './load.js';
 import { cpuSeconds, peakRss, resetPeak } from './machine.js';
+import { preload, probeLines } from './probes.js';
 import { privatePostgres, startService } from './processes.js';
 import { logSlowStatements, serverEvents, slowMs } from './server-log.js';
 import { deliver, fixturesCompetition, parsed, readVariants, seededIds, send, sign, type Caller, type Req, type Signed } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const scale = (process.env.BENCH_VOLUME_SCALE || 'national') as Scale;
-const count = Number(process.env.BENCH_VOLUME_COUNT || 200);
+const count = Number(process.env.BENCH_VOLUME_COUNT || 1000);
 const writeCount = Number(process.env.BENCH_VOLUME_WRITES || 100);
 const warmCount = Number(process.env.BENCH_VOLUME_WARM ?? 24);
 /** Operation ids (comma-separated) to drive alone, for an A/B of a few; every operation otherwise. */
@@ -148,8 +148,7 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const tripsFile = path.join(dir, 'round-trips.txt');
   process.env.BENCH_ROUND_TRIPS_FILE = tripsFile;
   process.env.BENCH_POSTGRES = socketOf(embedded.socketUrl)?.path ?? new URL(embedded.url).port;
-  process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS,
-    ...['event-loop.js', 'round-trips.js'].map((probe) => `--import ${pathToFileURL(path.join(import.meta.dirname, probe)).href}`)].filter(Boolean).join(' ');
+  preload('event-loop.js', 'round-trips.js');
   const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'));
   const healthyAt = Date.now();
   onExit(service.stop);
@@ -250,12 +249,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     fixtures.push(`fixtures, ${entries} entries, 2 legs: ${ms.map((x) => x.toFixed(0)).join(', ')} ms (statuses ${statuses.join(', ')}); slowest ${worst.toFixed(0)} ms against ≤ ${target} ms: ${worst <= target && statuses.every((s) => s < 300) ? 'met' : 'MISSED'}`);
   }
 
-  const loop = (await readFile(loopFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => l.split(' ').map(Number) as [number, number]);
+  const loop = await probeLines(loopFile);
   // A window's samples: each line covers the 250 ms before it.
   const inWindow = (t: number, from: number, to: number) => t > from && t <= to + 250;
   const loopMaxIn = (from: number, to: number) => Math.max(-1, ...loop.filter(([t]) => inWindow(t, from, to)).map(([, d]) => d));
   for (const r of results) r.loopMax = loopMaxIn(r.from, r.to);
-  const fullGcs = (await readFile(gcFile, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => Number(l.split(' ')[0]));
+  const fullGcs = (await probeLines(gcFile)).map(([t]) => t);
   for (const r of results) r.fullGcs = fullGcs.filter((t) => t >= r.from && t <= r.to).length;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nvolume run, scale ${scale}, concurrency ${concurrency}, up to ${count} requests or ${maxSeconds} s per variant (writes: up to ${writeCount} rows prepared in at most 10 s):`);
