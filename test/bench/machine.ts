@@ -23,15 +23,22 @@ export function peakRss(pid: number): number {
   return status(pid, 'VmHWM');
 }
 
+/** The fields of `/proc/<pid>/stat` from `state` on (proc(5)'s third), or none once the process is gone. */
+function stat(pid: number): string[] {
+  try {
+    const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return line.slice(line.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return [];
+  }
+}
+
+/** Seconds from two of those fields: utime + stime (11, 12) or, of children reaped, cutime + cstime (13, 14). */
+const seconds = (fields: string[], first: number) => fields.length ? (Number(fields[first]) + Number(fields[first + 1])) / ticksPerSecond : 0;
+
 /** User + system CPU seconds a process has used so far; 0 once it is gone. */
 export function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
+  return seconds(stat(pid), 11);
 }
 
 /**
@@ -39,28 +46,13 @@ export function cpuSeconds(pid: number): number {
  * children that exited (autovacuum workers, a backend that closed).
  */
 export function clusterCpuSeconds(dataDir: string): number {
-  const [postmaster, ...children] = postgresPids(dataDir);
-  let reaped = 0;
-  try {
-    const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    reaped = (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
-  } catch {
-    // The postmaster is gone: nothing more to count.
-  }
-  return [postmaster!, ...children].reduce((sum, pid) => sum + cpuSeconds(pid), reaped);
+  const pids = postgresPids(dataDir);
+  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), seconds(stat(pids[0]!), 13));
 }
 
 /** The postmaster of a data directory and all of its children (backends, writers). */
 export function postgresPids(dataDir: string): number[] {
   const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-    } catch {
-      return false;
-    }
-  });
+  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((pid) => Number(stat(pid)[1]) === postmaster);
   return [postmaster, ...children];
 }

@@ -203,7 +203,6 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   console.log(`\n${samples.length} answered, ${late} not sent (more than ${maxInFlight} in flight); the generator sent behind its schedule by p99 ${quantile(lags, 0.99).toFixed(1)} ms, max ${lags.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} ms`);
   console.log(`errors: ${failed === 0 ? '0: met' : `${failed}: MISSED`}${[...errors].map(([what, n]) => `\n  ${n} × ${what}`).join('')}`);
   console.log(`p99, first ${window} min ${first.toFixed(1)} ms, last ${window} min ${lastP99.toFixed(1)} ms: ${(100 * (lastP99 / first - 1)).toFixed(0)} % (within 20 %: ${lastP99 <= first * 1.2 ? 'met' : 'MISSED'})`);
-  // The generator does the same work for every request: its CPU per request is the machine's speed.
   const cpuOf = (cpu: ReturnType<typeof cpuPerRequest>) => `service ${cpu.service}, Postgres ${cpu.postgres}, generator ${cpu.generator} µs`;
   console.log(`CPU per request, first ${window} min: ${cpuOf(cpuPerRequest(0, window * 60_000))}; last ${window} min: ${cpuOf(cpuPerRequest((minutes - window) * 60_000, minutes * 60_000))}`);
   console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);
