@@ -184,7 +184,7 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   };
   for (let m = 0; m < minutes; m++) {
     const ms = samples.filter((s) => minute(s.at) === m).map((s) => s.ms);
-    const last = gauges.filter((x) => minute(x.at - start) === m).at(-1);
+    const last = sampledFrom((m + 1) * 60_000); // the sample that closes the minute
     const failed = samples.filter((s) => minute(s.at) === m && (s.status < 200 || s.status > 299)).length;
     const cpu = cpuPerRequest(m * 60_000, (m + 1) * 60_000);
     const loopMax = Math.max(-1, ...loop.filter(([t]) => epochMinute(t - 250) === m).map(([, d]) => d));
@@ -207,7 +207,7 @@ export async function benchSoak(onExit: (undo: () => Promise<unknown>) => void):
   console.log(`CPU per request, first ${window} min: ${cpuOf(cpuPerRequest(0, window * 60_000))}; last ${window} min: ${cpuOf(cpuPerRequest((minutes - window) * 60_000, minutes * 60_000))}`);
   console.log(`RSS over the run ${range(gauges.map((g) => g.rssMiB))} MiB, after minute ${window} ${range(settled.map((g) => g.rssMiB))} MiB`);
   console.log(`connections ${range(gauges.map((g) => g.connections))}; nonces ${range(gauges.map((g) => g.nonces))}; rate windows ${range(gauges.map((g) => g.rateWindows))}`);
-  const events = await serverEvents(path.join(dir, 'postgres'), startedAt);
+  const events = await serverEvents(embedded.dataDir, startedAt);
   console.log(`Postgres during the run: statements slower than ${slowMs} ms (auto_explain), checkpoints, autovacuum:\n${
     events.map((e) => `  minute ${minute(e.at - startedAt) + 1}: ${e.what}`).join('\n') || '  none'}`);
   return failed === 0 ? 0 : 1;

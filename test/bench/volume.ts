@@ -293,7 +293,7 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([, from, to]) => inWindow(t, from, to)));
   console.log(`event loop delays above 20 ms between the measured requests: ${outside.map(([t, d]) => `${d.toFixed(0)} ms ${before(t)}`).join('; ') || 'none'}`);
   // The database's side of the same windows (server-log.ts).
-  const events = (await serverEvents(path.join(dir, 'postgres'), healthyAt)).map((e) => {
+  const events = (await serverEvents(embedded.dataDir, healthyAt)).map((e) => {
     const window = measuredWindows.find(([, from, to]) => e.at >= from && e.at <= to);
     return `  ${new Date(e.at).toISOString().slice(11, 23)} ${window?.[0] ?? 'between the measured requests'}: ${e.what}`;
   });
