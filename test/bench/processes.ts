@@ -7,6 +7,7 @@ import path from 'node:path';
 import { embeddedServer, freePort, type EmbeddedServer } from '../../src/db/embedded.js';
 import { shippedNodeFlags } from '../support/processes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 
 export interface Child {
   base: string;
@@ -71,14 +72,18 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
   throw new Error(`the service did not answer GET /health with 200 within ${timeoutMs} ms`);
 }
 
+/** Where, in the profile folder, the service's heap profile is written (`heap-sampling.ts`). */
+export const heapProfileFile = 'allocation.json';
+
 /**
  * `bin/partner-service serve`, with the Node flags of its first line, against `databaseUrl` on a
- * free loopback port; with `profileDir`, a V8 CPU profile of the whole run is written there when
- * it stops, and its garbage collections are counted.
+ * free loopback port; with `profileDir`, a V8 CPU profile and a sampled heap profile of the whole
+ * run are written there when it stops, and its garbage collections are counted.
  */
 export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
   const port = await freePort();
-  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc'] : [];
+  const heapSampling = pathToFileURL(path.join(import.meta.dirname, 'heap-sampling.js')).href;
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc', '--import', heapSampling] : [];
   const bin = path.join(root, 'bin/partner-service');
   const child = spawn(process.execPath, [...shippedNodeFlags(bin), ...profile, bin, 'serve'], {
     cwd: root,
@@ -96,6 +101,7 @@ export async function startService(root: string, databaseUrl: string, secretKey:
       // The brief asked for 100000000; loadConfig caps RATE_LIMIT at 1 000 000 per 60 s window,
       // which is still far above what two cores can serve.
       RATE_LIMIT: '1000000',
+      ...(profileDir ? { BENCH_HEAP_PROFILE_FILE: path.join(profileDir, heapProfileFile) } : {}),
     },
   });
   const service: Child = { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child), gc: profileDir ? countCollections(child) : undefined };

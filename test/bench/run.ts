@@ -1,8 +1,9 @@
 // `npm run bench`: a private embedded Postgres, the service and two reference servers in child
 // processes, then rounds of closed-loop scenarios at concurrency 32 from autocannon, each scenario
 // next to the bare baseline of its own round. BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (scenario
-// names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (a CPU profile of
-// the service, summarized at the end, and its garbage collections per request from --trace-gc) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
+// names, comma-separated; the ceiling and bare always run), BENCH_PROFILE=1 (the service's CPU
+// profile, what it allocated, and its garbage collections per request from --trace-gc, summarized
+// at the end) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
 // BENCH_WEBHOOKS=1 runs the webhook bench (webhooks.ts) instead, BENCH_VOLUME=1 the volume run over
 // every operation on the seeded national set (volume.ts), BENCH_SOAK=1 the 20-minute soak (soak.ts).
 import { randomBytes } from 'node:crypto';
@@ -12,8 +13,8 @@ import { migrate } from '../../src/db/migrate.js';
 import { createPool } from '../../src/db/pool.js';
 import { startLoad } from './load.js';
 import { cpuSeconds, peakRss, postgresPids, resetPeak } from './machine.js';
-import { privatePostgres, startScript, startService } from './processes.js';
-import { summarizeProfiles } from './profile.js';
+import { heapProfileFile, privatePostgres, startScript, startService } from './processes.js';
+import { summarizeAllocation, summarizeProfiles } from './profile.js';
 import { ceilingReport, cpuTargets, gcReport, table, targetReport, type Row } from './report.js';
 import { rsaVerifyMicros } from './rsa-cost.js';
 import { scenarios, type Scenario } from './scenarios.js';
@@ -139,6 +140,7 @@ async function main(): Promise<number> {
     await service.stop();
     console.log(`\n${gcReport(rows)}`);
     console.log(`\nCPU profile of the service over the whole run:\n${await summarizeProfiles(profileDir)}`);
+    console.log(`\nAllocation by the service over the whole run (V8's sampling heap profiler, freed objects included):\n${await summarizeAllocation(path.join(profileDir, heapProfileFile))}`);
   }
   return 0;
 }
