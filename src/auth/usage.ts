@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { createBatcher, type Batcher } from './batch.js';
-import { markReset, writeBatch, type Written } from './usage-statements.js';
+import { markReset, writeBatch, writeFresh, type Written } from './usage-statements.js';
 
 export interface RateState {
   limit: number;
@@ -32,6 +32,7 @@ export interface UsageInput {
 }
 
 const batchOptions = { maxSize: 500, maxInFlight: 1 };
+const uniqueViolation = '23505';
 const windowStartMs = (u: UsageInput) => Math.floor(u.now / (u.windowSeconds * 1000)) * u.windowSeconds * 1000;
 const keyOf = (credentialId: string, nonce: string) => `${credentialId}:${nonce}`;
 
@@ -72,9 +73,16 @@ function answers(inputs: UsageInput[], written: Written[]): UsageResult[] {
   });
 }
 
-/** One window's requests, unique nonces: written, and after a crash written again once the floor moved. */
+/**
+ * One window's requests, unique nonces: written, and after a crash written again once the floor
+ * moved. A replay among them fails the plain insert, and the batch goes again as the statement
+ * that answers replays.
+ */
 async function recordWindow(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<UsageResult[]> {
-  let written = await writeBatch(sql, inputs, windowStart);
+  let written = await writeFresh(sql, inputs, windowStart).catch((error: { code?: unknown } | undefined) => {
+    if (error?.code === uniqueViolation) return writeBatch(sql, inputs, windowStart);
+    throw error;
+  });
   if (!written.some((w) => w.kind === 'floor')) {
     await markReset(sql);
     written = await writeBatch(sql, inputs, windowStart);

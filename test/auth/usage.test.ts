@@ -53,6 +53,23 @@ t.test('a nonce succeeds once: twice in one batch, again in a later batch', asyn
   t.equal(later.outcome, 'replayed');
 });
 
+t.test('a replayed nonce among fresh ones: the plain insert writes nothing, the second statement counts each fresh one once', async (t) => {
+  const credential = credentialId();
+  const used = input(credential);
+  t.equal((await recordUsage(sql, used)).outcome, 'fresh');
+  const before = statements.length;
+  const result = await Promise.all([recordUsage(sql, input(credential)), recordUsage(sql, { ...used }), recordUsage(sql, input(credential))]);
+  const sent = statements.slice(before);
+  t.equal(sent.length, 2, 'the plain insert, refused, then the statement that tolerates replays');
+  t.notMatch(sent[0], /on conflict do nothing/);
+  t.match(sent[1], /on conflict do nothing/);
+  t.same(remaining(result), [48, 'replayed', 47]);
+  const [row] = await sql<{ used: number }[]>`select used from rate_windows where credential_id = ${credential}`;
+  t.equal(row!.used, 3, 'the refused statement counted nothing');
+  const [nonces] = await sql<{ n: number }[]>`select count(*)::int as n from nonces where credential_id = ${credential}`;
+  t.equal(nonces!.n, 3);
+});
+
 t.test('more calls than one statement takes: several batches, still exact', async (t) => {
   const credential = credentialId();
   const { result, statements: n } = await counted(() =>
