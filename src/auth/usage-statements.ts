@@ -1,5 +1,6 @@
 // The SQL of the usage bookkeeping: the batch statement and the repair after a crash.
 import type { Sql } from 'postgres';
+import { inert, nothing } from '../db/driver.js';
 import type { UsageInput } from './usage.js';
 
 /**
@@ -14,8 +15,22 @@ export type Written =
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
- * One statement for the requests of a batch that fall in one rate window, replays among them
- * (`writeFresh` is the cheaper one for a batch without). Nothing is written
+ * How a batch treats a nonce already in `nonces`. `fresh`, for a batch whose nonces are all new,
+ * as nearly every batch's are: a plain insert, which fails with unique_violation (23505), writing
+ * nothing, when one of them is not; Postgres spends a quarter less on it than on `on conflict do
+ * nothing` (no speculative insertion). `tolerant`: the replay inserts nothing and is answered.
+ */
+export type Replays = 'fresh' | 'tolerant';
+
+const onConflict = { fresh: nothing, tolerant: inert`on conflict do nothing` };
+const replayedRows = {
+  fresh: nothing,
+  tolerant: inert`union all select 'replayed', credential_id, nonce, null from batch b
+    where not exists (select from fresh f where f.credential_id = b.credential_id and f.nonce = b.nonce)`,
+};
+
+/**
+ * One statement for the requests of a batch that fall in one rate window. Nothing is written
  * unless the sentinel row is in `nonces` (a crash that empties the unlogged table removes it),
  * and then only for signatures created at or after the floor committed with that sentinel. Rows
  * are written in key order so that the batches of two instances cannot deadlock. A replayed
@@ -23,7 +38,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * such row: the sentinel is missing), the replays, and each credential's count after: a row per
  * refusal rather than per nonce written, since nearly every nonce is fresh.
  */
-export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<Written[]> {
+export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number, replays: Replays): Promise<Written[]> {
   return sql<Written[]>`
     with guard as (
       select ceil(extract(epoch from reset_at))::bigint as floor from nonce_reset
@@ -38,7 +53,7 @@ export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number):
       insert into nonces (credential_id, nonce, expires_at)
       select credential_id, nonce, to_timestamp(expires_s) from batch
       order by credential_id, nonce
-      on conflict do nothing
+      ${onConflict[replays]}
       returning credential_id, nonce
     ), counted as (
       insert into rate_windows as w (credential_id, window_start, used)
@@ -47,38 +62,7 @@ export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number):
       returning credential_id, used
     )
     select 'floor' as kind, null::bigint as credential_id, null::text as nonce, floor as n from guard
-    union all select 'replayed', credential_id, nonce, null from batch b
-      where not exists (select from fresh f where f.credential_id = b.credential_id and f.nonce = b.nonce)
-    union all select 'count', credential_id, null, used from counted`;
-}
-
-/**
- * `writeBatch` for a batch whose nonces are all new, as nearly every batch's are: a plain insert,
- * which fails with unique_violation (23505), writing nothing, when one of them is not. Postgres
- * spends a quarter less on it than on `on conflict do nothing` (no speculative insertion). It
- * answers the floor and the counts, never a replay.
- */
-export function writeFresh(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<Written[]> {
-  return sql<Written[]>`
-    with guard as (
-      select ceil(extract(epoch from reset_at))::bigint as floor from nonce_reset
-      where exists (select from nonces where credential_id = 0 and nonce = 'sentinel')
-    ), fresh as (
-      insert into nonces (credential_id, nonce, expires_at)
-      select credential_id, nonce, to_timestamp(expires_s) from unnest(
-        ${inputs.map((u) => u.credentialId)}::bigint[], ${inputs.map((u) => u.nonce)}::text[],
-        ${inputs.map((u) => u.created)}::bigint[], ${inputs.map((u) => seconds(u.nonceExpiresAt.getTime()))}::bigint[]
-      ) as t (credential_id, nonce, created, expires_s)
-      where created >= (select floor from guard)
-      order by credential_id, nonce
-      returning credential_id
-    ), counted as (
-      insert into rate_windows as w (credential_id, window_start, used)
-      select credential_id, to_timestamp(${seconds(windowStart)}), count(*)::int from fresh group by 1 order by 1
-      on conflict (credential_id, window_start) do update set used = w.used + excluded.used
-      returning credential_id, used
-    )
-    select 'floor' as kind, null::bigint as credential_id, null::text as nonce, floor as n from guard
+    ${replayedRows[replays]}
     union all select 'count', credential_id, null, used from counted`;
 }
 

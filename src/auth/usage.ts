@@ -1,6 +1,6 @@
 import type { Sql } from 'postgres';
 import { createBatcher, type Batcher } from './batch.js';
-import { markReset, writeBatch, writeFresh, type Written } from './usage-statements.js';
+import { markReset, writeBatch, type Written } from './usage-statements.js';
 
 export interface RateState {
   limit: number;
@@ -79,13 +79,13 @@ function answers(inputs: UsageInput[], written: Written[]): UsageResult[] {
  * that answers replays.
  */
 async function recordWindow(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<UsageResult[]> {
-  let written = await writeFresh(sql, inputs, windowStart).catch((error: { code?: unknown } | undefined) => {
-    if (error?.code === uniqueViolation) return writeBatch(sql, inputs, windowStart);
+  let written = await writeBatch(sql, inputs, windowStart, 'fresh').catch((error: { code?: unknown } | undefined) => {
+    if (error?.code === uniqueViolation) return writeBatch(sql, inputs, windowStart, 'tolerant');
     throw error;
   });
   if (!written.some((w) => w.kind === 'floor')) {
     await markReset(sql);
-    written = await writeBatch(sql, inputs, windowStart);
+    written = await writeBatch(sql, inputs, windowStart, 'tolerant');
     if (!written.some((w) => w.kind === 'floor')) throw new Error('the nonce sentinel is missing right after it was written');
   }
   return answers(inputs, written);
