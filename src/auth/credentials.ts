@@ -63,7 +63,7 @@ function toCredential(row: Row, masterKey: Buffer): Credential {
     label: row.label,
     algorithm: row.algorithm,
     kind: row.kind,
-    scopes: new Set(row.scopes),
+    scopes: new Set([...row.scopes].sort()), // in order, as `GET /v1/me` lists them
     status: row.status,
     expiresAt: row.expires_at,
     rateLimit: row.rate_limit,

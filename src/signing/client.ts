@@ -4,7 +4,6 @@ import { constants, createHmac, createPrivateKey, randomBytes, sign, type KeyObj
 import type { ComponentId, SignedRequest } from './components.js';
 import { contentDigest } from './content-digest.js';
 import { signatureBase, signatureParamsValue } from './signature-base.js';
-import type { Params } from './structured-fields.js';
 
 export type SigningKey =
   | { keyId: string; algorithm: 'hmac-sha256'; secret: string }
@@ -40,7 +39,7 @@ export function signRequest(input: SignInput): Record<string, string> {
 
   const nonce = input.nonce ?? randomBytes(16).toString('base64url');
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(nonce)) throw new TypeError('nonce must be 16 to 128 characters of [A-Za-z0-9_-]');
-  const params: Params = new Map<string, string | number>([
+  const params = new Map<string, string | number>([
     ['created', input.created ?? Math.floor(Date.now() / 1000)],
     ['keyid', input.key.keyId],
     ['nonce', nonce],

@@ -6,6 +6,7 @@
 // refusal is the general path's own, byte for byte.
 import type { ComponentId, SignedRequest } from './components.js';
 import type { ParsedSignature } from './parse.js';
+import type { Params } from './structured-fields.js';
 
 // Derived components that take no parameter: '@query-param' needs one, so the general path has it.
 const derived = new Set(['@method', '@target-uri', '@authority', '@scheme', '@request-target', '@path', '@query']);
@@ -128,6 +129,9 @@ export function parseSignatureFast(req: SignedRequest, hasBody: boolean): Parsed
   return parsed;
 }
 
+// One empty map for every parameterless component: a map each was 570 bytes a request.
+const noParams: Params = new Map();
+
 /** Adds the component named by input[from, to) if it is one checkComponents passes without parameters and not yet covered. */
 function plainComponent(input: string, from: number, to: number, components: ComponentId[]): boolean {
   if (to === from) return false;
@@ -135,7 +139,7 @@ function plainComponent(input: string, from: number, to: number, components: Com
   const at = name.indexOf('@');
   if (at > 0 || (at === 0 && !derived.has(name))) return false;
   for (const c of components) if (c.name === name) return false;
-  components.push({ name, params: new Map() });
+  components.push({ name, params: noParams });
   return true;
 }
 

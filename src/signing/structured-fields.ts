@@ -4,7 +4,8 @@ import { Decimal, DisplayString, fail, parseBareItem, SfDate, Token, type Cursor
 export { Decimal, DisplayString, SfDate, StructuredFieldError, Token } from './structured-fields-items.js';
 
 export type BareItem = number | string | boolean | Buffer | Token | Decimal | SfDate | DisplayString;
-export type Params = Map<string, BareItem>;
+/** Read only: parameterless items share one empty map (src/signing/parse-fast.ts). */
+export type Params = ReadonlyMap<string, BareItem>;
 export interface Item { value: BareItem; params: Params }
 export interface InnerList { items: Item[]; params: Params }
 export type Member = Item | InnerList;
@@ -87,7 +88,7 @@ function parseItemAt(c: Cursor): Item {
 }
 
 function parseParams(c: Cursor): Params {
-  const params: Params = new Map();
+  const params = new Map<string, BareItem>();
   while (c.s[c.i] === ';') {
     c.i++;
     while (c.s[c.i] === ' ') c.i++;

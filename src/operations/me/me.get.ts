@@ -35,7 +35,7 @@ export const meGet = defineOperation({
         workspace: { id: caller.workspace.id, kind: caller.workspace.kind, name: caller.workspace.name },
         key_id: caller.keyId,
         label: caller.label,
-        scopes: [...caller.scopes].sort(),
+        scopes: [...caller.scopes], // sorted when the credential was read
         algorithm: caller.algorithm,
         rate_limit: { limit: ctx.rateLimit.limit, window_seconds: ctx.rateLimit.windowSeconds },
       },

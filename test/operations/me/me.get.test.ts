@@ -19,6 +19,14 @@ t.test('GET /v1/me answers the calling credential and its workspace', async (t) 
   t.equal(res.headers.get('ratelimit-limit'), '600');
 });
 
+t.test('GET /v1/me lists the scopes sorted, whatever order the credential row holds them in', async (t) => {
+  const club = await createClub(service);
+  // Before its first request: the service reads the row as it is now.
+  await service.sql`update credentials set scopes = array['club:members:write', 'club:billing:read', 'club:members:read'] where key_id = ${club.keyId}`;
+  const res = await club.call('GET', '/v1/me');
+  t.same(res.body.data.scopes, ['club:billing:read', 'club:members:read', 'club:members:write']);
+});
+
 t.test('an unsigned /v1 request is 401 signature_required', async (t) => {
   const res = await request(service.url, 'GET', '/v1/me');
   t.equal(res.status, 401);
