@@ -34,9 +34,10 @@ const replayedRows = {
  * unless the sentinel row is in `nonces` (a crash that empties the unlogged table removes it),
  * and then only for signatures created at or after the floor committed with that sentinel. Rows
  * are written in key order so that the batches of two instances cannot deadlock. A replayed
- * nonce inserts nothing, so it neither counts nor consumes the window. Answers the floor (no
- * such row: the sentinel is missing), the replays, and each credential's count after: a row per
- * refusal rather than per nonce written, since nearly every nonce is fresh.
+ * nonce fails a `fresh` statement; in a `tolerant` one it inserts nothing, so it neither counts
+ * nor consumes the window. Answers the floor (no such row: the sentinel is missing), the
+ * replays, and each credential's count after: a row per refusal rather than per nonce written,
+ * since nearly every nonce is fresh.
  */
 export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number, replays: Replays): Promise<Written[]> {
   return sql<Written[]>`
