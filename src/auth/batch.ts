@@ -1,7 +1,8 @@
 /**
  * Gathers the calls made while the event loop runs one turn and hands them to `run` together,
  * so that N concurrent requests cost one database statement instead of N. While `maxInFlight`
- * batches are running, new calls wait and go out together when one finishes. `run` answers one
+ * batches are running, new calls wait and go out together at the end of the turn in which one
+ * finishes, with the calls that turn brought. `run` answers one
  * result per item, in order; if it throws, every call of that batch fails with the same error.
  */
 export interface Batcher<In, Out> {
@@ -42,21 +43,23 @@ export function createBatcher<In, Out>(run: (items: In[]) => Promise<Out[]>, opt
       inFlight++;
       void settle(batch).finally(() => {
         inFlight--;
-        flush();
+        schedule();
       });
     }
+  };
+  // setImmediate runs after the poll phase: every request whose bytes arrived in this turn has
+  // reached `submit` by then, and goes in the same batch.
+  const schedule = () => {
+    if (scheduled || queue.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
   };
 
   return {
     submit(item) {
       return new Promise<Out>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          // setImmediate runs after the poll phase: every request whose bytes arrived in this
-          // turn has reached this point by then.
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
   };
