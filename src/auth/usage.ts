@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres';
+import { isUniqueViolation } from '../db/errors.js';
 import { createBatcher, type Batcher } from './batch.js';
 import { markReset, writeBatch, type Written } from './usage-statements.js';
 
@@ -32,7 +33,6 @@ export interface UsageInput {
 }
 
 const batchOptions = { maxSize: 500, maxInFlight: 1 };
-const uniqueViolation = '23505';
 const windowStartMs = (u: UsageInput) => Math.floor(u.now / (u.windowSeconds * 1000)) * u.windowSeconds * 1000;
 const keyOf = (credentialId: string, nonce: string) => `${credentialId}:${nonce}`;
 
@@ -79,8 +79,8 @@ function answers(inputs: UsageInput[], written: Written[]): UsageResult[] {
  * that answers replays.
  */
 async function recordWindow(sql: Sql, inputs: UsageInput[], windowStart: number): Promise<UsageResult[]> {
-  let written = await writeBatch(sql, inputs, windowStart, 'fresh').catch((error: { code?: unknown } | undefined) => {
-    if (error?.code === uniqueViolation) return writeBatch(sql, inputs, windowStart, 'tolerant');
+  let written = await writeBatch(sql, inputs, windowStart, 'fresh').catch((error: unknown) => {
+    if (isUniqueViolation(error)) return writeBatch(sql, inputs, windowStart, 'tolerant');
     throw error;
   });
   if (!written.some((w) => w.kind === 'floor')) {

@@ -23,6 +23,11 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** A unique constraint refused the statement's row (23505): the statement wrote nothing. */
+export function isUniqueViolation(error: unknown): boolean {
+  return codeOf(error) === '23505';
+}
+
 /** Whether the error says the database cannot be reached at all (rather than refusing one statement). */
 export function isUnreachable(error: unknown): boolean {
   const code = codeOf(error);
@@ -64,7 +69,7 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (!code) return undefined;
   if (isUnreachable(error) || code.startsWith('53')) return unavailable();
   if (transient[code]) return unavailable(transient[code]);
-  if (code === '23505') {
+  if (isUniqueViolation(error)) {
     const { constraint_name: constraint } = error as { constraint_name?: string };
     return new ApiError('conflict', (constraint && conflicts[constraint]) || 'a resource with these values already exists');
   }

@@ -1,14 +1,17 @@
-// The probes the volume and soak benches preload into the service (`--import`), and the files
-// they write: a line `<epoch ms> <value>` each.
+// The probes the benches preload into the service (`--import`): the volume and soak benches'
+// event-loop.ts and round-trips.ts, whose files hold a line `<epoch ms> <value>` each, and the
+// profile mode's heap-sampling.ts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
-/** Adds the probes beside this file (`event-loop.js`, …) to the NODE_OPTIONS of the service started next. */
+/** The URL `--import` takes for a probe beside this file (`event-loop.js`, …). */
+export const probeUrl = (probe: string): string => pathToFileURL(path.join(import.meta.dirname, probe)).href;
+
+/** Adds the probes to the NODE_OPTIONS of the service started next. */
 export function preload(...probes: string[]): void {
-  process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS,
-    ...probes.map((probe) => `--import ${pathToFileURL(path.join(import.meta.dirname, probe)).href}`)].filter(Boolean).join(' ');
+  process.env.BENCH_NODE_OPTIONS = [process.env.BENCH_NODE_OPTIONS, ...probes.map((probe) => `--import ${probeUrl(probe)}`)].filter(Boolean).join(' ');
 }
 
 export async function probeLines(file: string): Promise<[number, number][]> {

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { embeddedServer, freePort, type EmbeddedServer } from '../../src/db/embedded.js';
 import { shippedNodeFlags } from '../support/processes.js';
+import { probeUrl } from './probes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 
 export interface Child {
   base: string;
@@ -82,8 +82,7 @@ export const heapProfileFile = 'allocation.json';
  */
 export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
   const port = await freePort();
-  const heapSampling = pathToFileURL(path.join(import.meta.dirname, 'heap-sampling.js')).href;
-  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc', '--import', heapSampling] : [];
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc', '--import', probeUrl('heap-sampling.js')] : [];
   const bin = path.join(root, 'bin/partner-service');
   const child = spawn(process.execPath, [...shippedNodeFlags(bin), ...profile, bin, 'serve'], {
     cwd: root,
