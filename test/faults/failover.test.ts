@@ -111,7 +111,10 @@ async function servingAgain(on: Service): Promise<number> {
   }
 }
 
-await sleep(1500);
+// Enough acknowledged writes before the crash for the checks below to mean something, however
+// busy the machine: counted, not timed.
+const acknowledgedCreates = () => creates.filter((s) => s.status === 201).length;
+while (acknowledgedCreates() <= 10 || patched <= 10) await sleep(50);
 const killed = now();
 await pair.killPrimary();
 await sleep(1000); // the orchestrator notices and decides
