@@ -6,7 +6,7 @@ import { defineOperation, type Operation } from '../../src/operations/operation.
 import { defineStore } from '../../src/resources/store.js';
 import type { ResourceType } from '../../src/resources/unit.js';
 import { afterCursor, page } from '../../src/operations/paging.js';
-import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/operations/schemas.js';
+import { emptyBody, enumFilter, listQuery, text } from '../../src/operations/schemas.js';
 import { meGet } from '../../src/operations/me/me.get.js';
 import { changesList } from '../../src/operations/changes/feed.js';
 
@@ -36,7 +36,7 @@ export const table: Operation[] = [
   meGet,
   changesList('club'),
   defineOperation({
-    id: 'club.things.create', summary: 'test', method: 'POST', path: '/v1/club/things', kind: 'club', scope: 'club:members:write',
+    id: 'club.things.create', summary: 'test', method: 'POST', path: '/v1/club/things', scope: 'club:members:write',
     body: v.strictObject({ name: text(1, 10), color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }),
     response: thing,
     async handler(ctx) {
@@ -45,8 +45,8 @@ export const table: Operation[] = [
     },
   }),
   defineOperation({
-    id: 'club.things.get', summary: 'test', method: 'GET', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:read',
-    params: idParams('thing_id'), response: thing,
+    id: 'club.things.get', summary: 'test', method: 'GET', path: '/v1/club/things/{thing_id}', scope: 'club:members:read',
+    response: thing,
     async handler(ctx) {
       const [row] = await ctx.db`select ${cols(ctx.db)} from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id}`;
       if (!row) throw new ApiError('not_found', 'no such thing');
@@ -54,15 +54,15 @@ export const table: Operation[] = [
     },
   }),
   defineOperation({
-    id: 'club.things.update', summary: 'test', method: 'PATCH', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:write',
-    params: idParams('thing_id'), body: v.strictObject({ color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }), response: thing,
+    id: 'club.things.update', summary: 'test', method: 'PATCH', path: '/v1/club/things/{thing_id}', scope: 'club:members:write',
+    body: v.strictObject({ color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }), response: thing,
     lock: { store: things, param: 'thing_id' },
     async handler(ctx) {
       return { data: await things.update(ctx.unit, ctx.locked, ctx.body.color === undefined ? {} : { color: ctx.body.color }) };
     },
   }),
   defineOperation({
-    id: 'club.things.list', summary: 'test', method: 'GET', path: '/v1/club/things', kind: 'club', scope: 'club:members:read',
+    id: 'club.things.list', summary: 'test', method: 'GET', path: '/v1/club/things', scope: 'club:members:read',
     query: listQuery({ color: enumFilter(['red', 'blue'] as const) }), response: thing, list: true,
     async handler(ctx) {
       const after = afterCursor(ctx, ctx.query)?.[0] ?? '0';
@@ -72,7 +72,7 @@ export const table: Operation[] = [
     },
   }),
   defineOperation({
-    id: 'club.things.boom', summary: 'test', method: 'POST', path: '/v1/club/boom', kind: 'club', scope: null, body: emptyBody, response: v.object({}),
+    id: 'club.things.boom', summary: 'test', method: 'POST', path: '/v1/club/boom', scope: null, body: emptyBody, response: v.object({}),
     async handler() {
       throw new Error('secret internal detail');
     },

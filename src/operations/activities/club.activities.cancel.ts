@@ -6,7 +6,6 @@ export const clubActivitiesCancel = transitionOperation({
   id: 'club.activities.cancel',
   summary: 'Cancel a scheduled activity',
   path: '/v1/club/activities/{activity_id}/cancel',
-  kind: 'club',
   scope: 'club:activities:write',
   store: activities,
   machine: activityMachine,

@@ -8,7 +8,6 @@ export const clubActivitiesCreate = defineOperation({
   summary: 'Schedule an activity',
   method: 'POST',
   path: '/v1/club/activities',
-  kind: 'club',
   scope: 'club:activities:write',
   body: activityCreateBody,
   response: activityOut,

@@ -11,7 +11,6 @@ export const clubActivitiesList = defineOperation({
   summary: 'The club\'s activities, by start time then id',
   method: 'GET',
   path: '/v1/club/activities',
-  kind: 'club',
   scope: 'club:activities:read',
   query: listQuery({
     from: v.optional(v.pipe(timestamp, v.description('Activities starting at or after this instant.'))),

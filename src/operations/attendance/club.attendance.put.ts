@@ -1,7 +1,6 @@
 import { activities, attendance, expectScheduled, withAttendance } from '../../resources/activities.js';
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { activityOut, attendancePutBody } from '../activities/schemas.js';
 
 export const clubAttendancePut = defineOperation({
@@ -9,9 +8,7 @@ export const clubAttendancePut = defineOperation({
   summary: 'Record a member\'s attendance at an activity; answers the activity',
   method: 'PUT',
   path: '/v1/club/activities/{activity_id}/attendance/{member_id}',
-  kind: 'club',
   scope: 'club:activities:write',
-  params: idParams('activity_id', 'member_id'),
   body: attendancePutBody,
   response: activityOut,
   lock: { store: activities, param: 'activity_id' },

@@ -8,7 +8,6 @@ export const federationCategoriesCreate = defineOperation({
   summary: 'Create a license category',
   method: 'POST',
   path: '/v1/federation/license-categories',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   body: categoryCreateBody,
   response: categoryOut,

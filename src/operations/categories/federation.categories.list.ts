@@ -9,7 +9,6 @@ export const federationCategoriesList = defineOperation({
   summary: 'The federation\'s license categories, by id',
   method: 'GET',
   path: '/v1/federation/license-categories',
-  kind: 'federation',
   scope: 'federation:licenses:read',
   query: listQuery({ status: enumFilter(categoryStatuses) }),
   response: categoryOut,

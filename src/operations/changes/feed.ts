@@ -40,7 +40,6 @@ export function changesList(kind: WorkspaceKind) {
     summary: `The change feed of the ${kind}, oldest first`,
     method: 'GET',
     path: `/v1/${kind}/changes`,
-    kind,
     scope: `${kind}:changes:read` as Scope,
     query,
     response: change,

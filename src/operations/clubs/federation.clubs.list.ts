@@ -9,7 +9,6 @@ export const federationClubsList = defineOperation({
   summary: 'The federation\'s clubs with their counts, by id',
   method: 'GET',
   path: '/v1/federation/clubs',
-  kind: 'federation',
   scope: 'federation:clubs:read',
   query: listQuery({ status: enumFilter(clubMachine.states) }),
   response: federationClubOut,

@@ -6,7 +6,6 @@ export const federationClubsReinstate = transitionOperation({
   id: 'federation.clubs.reinstate',
   summary: 'Reinstate a suspended club',
   path: '/v1/federation/clubs/{club_id}/reinstate',
-  kind: 'federation',
   scope: 'federation:clubs:write',
   store: clubs,
   machine: clubMachine,

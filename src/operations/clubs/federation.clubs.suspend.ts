@@ -6,7 +6,6 @@ export const federationClubsSuspend = transitionOperation({
   id: 'federation.clubs.suspend',
   summary: 'Suspend an active club: its license and transfer requests are refused until reinstated',
   path: '/v1/federation/clubs/{club_id}/suspend',
-  kind: 'federation',
   scope: 'federation:clubs:write',
   store: clubs,
   machine: clubMachine,

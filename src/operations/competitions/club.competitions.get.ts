@@ -1,7 +1,6 @@
 import { competitions, tableOf } from '../../resources/competitions.js';
 import { entries } from '../../resources/entries.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { clubCompetitionOut } from './schemas.js';
 
 export const clubCompetitionsGet = defineOperation({
@@ -9,9 +8,7 @@ export const clubCompetitionsGet = defineOperation({
   summary: 'A competition with the club\'s entries and, once scheduled, the table',
   method: 'GET',
   path: '/v1/club/competitions/{competition_id}',
-  kind: 'club',
   scope: 'club:competitions:read',
-  params: idParams('competition_id'),
   response: clubCompetitionOut,
   async handler(ctx) {
     const { db: sql } = ctx;

@@ -7,7 +7,6 @@ export const clubCompetitionsList = defineOperation({
   summary: 'Competitions of the federation open for entries, and those the club has entries in; by id',
   method: 'GET',
   path: '/v1/club/competitions',
-  kind: 'club',
   scope: 'club:competitions:read',
   query: competitionsQuery,
   response: competitionOut,

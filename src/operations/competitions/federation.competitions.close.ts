@@ -7,7 +7,6 @@ export const federationCompetitionsClose = transitionOperation({
   id: 'federation.competitions.close',
   summary: 'Close an open competition: pending entries are rejected',
   path: '/v1/federation/competitions/{competition_id}/close',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
   machine: competitionMachine,

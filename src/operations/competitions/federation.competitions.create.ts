@@ -11,7 +11,6 @@ export const federationCompetitionsCreate = defineOperation({
   summary: 'Create a competition (a draft) for a season of the federation',
   method: 'POST',
   path: '/v1/federation/competitions',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   body: competitionCreateBody,
   response: competitionOut,

@@ -7,7 +7,6 @@ export const federationCompetitionsList = defineOperation({
   summary: 'The federation\'s competitions, by id',
   method: 'GET',
   path: '/v1/federation/competitions',
-  kind: 'federation',
   scope: 'federation:competitions:read',
   query: competitionsQuery,
   response: competitionOut,

@@ -6,7 +6,6 @@ export const federationCompetitionsOpen = transitionOperation({
   id: 'federation.competitions.open',
   summary: 'Open a draft competition for entries',
   path: '/v1/federation/competitions/{competition_id}/open',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
   machine: competitionMachine,

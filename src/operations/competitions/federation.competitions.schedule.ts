@@ -14,7 +14,6 @@ export const federationCompetitionsSchedule = transitionOperation({
   id: 'federation.competitions.schedule',
   summary: 'Generate the fixtures of a closed competition (round robin); answers the competition',
   path: '/v1/federation/competitions/{competition_id}/fixtures',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
   machine: competitionMachine,

@@ -8,7 +8,6 @@ export const clubEntriesWithdraw = transitionOperation({
   id: 'club.entries.withdraw',
   summary: 'Withdraw a pending or accepted entry while the competition is open',
   path: '/v1/club/entries/{entry_id}/withdraw',
-  kind: 'club',
   scope: 'club:competitions:write',
   store: entries,
   machine: entryMachine,

@@ -6,7 +6,6 @@ export const federationEntriesAccept = transitionOperation({
   id: 'federation.entries.accept',
   summary: 'Accept a pending entry',
   path: '/v1/federation/entries/{entry_id}/accept',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: entries,
   machine: entryMachine,

@@ -6,7 +6,6 @@ export const federationEntriesReject = transitionOperation({
   id: 'federation.entries.reject',
   summary: 'Reject a pending entry, with a reason',
   path: '/v1/federation/entries/{entry_id}/reject',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: entries,
   machine: entryMachine,

@@ -9,7 +9,6 @@ export const clubFederationGet = defineOperation({
   summary: 'The club\'s federation with its seasons and license categories',
   method: 'GET',
   path: '/v1/club/federation',
-  kind: 'club',
   scope: 'club:profile:read',
   response: v.pipe(
     v.object({

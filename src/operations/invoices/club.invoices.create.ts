@@ -12,7 +12,6 @@ export const clubInvoicesCreate = defineOperation({
   summary: 'Issue an invoice to a member, for a plan or for lines; numbered YYYY-NNNNNN',
   method: 'POST',
   path: '/v1/club/invoices',
-  kind: 'club',
   scope: 'club:billing:write',
   body: invoiceCreateBody,
   response: invoiceOut,

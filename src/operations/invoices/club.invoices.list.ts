@@ -34,7 +34,6 @@ export const clubInvoicesList = defineOperation({
   summary: 'The club\'s invoices with their lines and payments, by id',
   method: 'GET',
   path: '/v1/club/invoices',
-  kind: 'club',
   scope: 'club:billing:read',
   query: listQuery({
     status: enumFilter(invoiceMachine.states),

@@ -7,7 +7,6 @@ export const clubInvoicesVoid = transitionOperation({
   id: 'club.invoices.void',
   summary: 'Void an open invoice that has no payment',
   path: '/v1/club/invoices/{invoice_id}/void',
-  kind: 'club',
   scope: 'club:billing:write',
   store: invoices,
   machine: invoiceMachine,

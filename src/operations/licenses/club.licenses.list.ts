@@ -10,7 +10,6 @@ export const clubLicensesList = defineOperation({
   summary: 'The club\'s licenses, by id',
   method: 'GET',
   path: '/v1/club/licenses',
-  kind: 'club',
   scope: 'club:licenses:read',
   query: listQuery({
     status: enumFilter(licenseMachine.states),

@@ -12,7 +12,6 @@ export const clubLicensesRequest = defineOperation({
   summary: 'Request a license for a member in the open season',
   method: 'POST',
   path: '/v1/club/licenses',
-  kind: 'club',
   scope: 'club:licenses:write',
   body: licenseRequestBody,
   response: clubLicenseOut,

@@ -6,7 +6,6 @@ export const clubLicensesWithdraw = transitionOperation({
   id: 'club.licenses.withdraw',
   summary: 'Withdraw a license request the federation has not decided',
   path: '/v1/club/licenses/{license_id}/withdraw',
-  kind: 'club',
   scope: 'club:licenses:write',
   store: licenses,
   machine: licenseMachine,

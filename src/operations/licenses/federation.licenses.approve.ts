@@ -11,7 +11,6 @@ export const federationLicensesApprove = transitionOperation({
   id: 'federation.licenses.approve',
   summary: 'Approve a requested license: number, person in the registry, validity',
   path: '/v1/federation/licenses/{license_id}/approve',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

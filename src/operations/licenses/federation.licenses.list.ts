@@ -10,7 +10,6 @@ export const federationLicensesList = defineOperation({
   summary: 'The licenses of the federation\'s clubs, by id',
   method: 'GET',
   path: '/v1/federation/licenses',
-  kind: 'federation',
   scope: 'federation:licenses:read',
   query: listQuery({
     status: enumFilter(licenseMachine.states),

@@ -6,7 +6,6 @@ export const federationLicensesReinstate = transitionOperation({
   id: 'federation.licenses.reinstate',
   summary: 'Reinstate a suspended license',
   path: '/v1/federation/licenses/{license_id}/reinstate',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

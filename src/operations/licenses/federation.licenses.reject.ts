@@ -6,7 +6,6 @@ export const federationLicensesReject = transitionOperation({
   id: 'federation.licenses.reject',
   summary: 'Reject a requested license, saying why',
   path: '/v1/federation/licenses/{license_id}/reject',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

@@ -6,7 +6,6 @@ export const federationLicensesSuspend = transitionOperation({
   id: 'federation.licenses.suspend',
   summary: 'Suspend an approved license, saying why',
   path: '/v1/federation/licenses/{license_id}/suspend',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

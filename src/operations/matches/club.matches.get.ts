@@ -1,7 +1,6 @@
 import { matchView } from '../../resources/match-details.js';
 import { matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { clubMatchOut } from './schemas.js';
 
 export const clubMatchesGet = defineOperation({
@@ -9,9 +8,7 @@ export const clubMatchesGet = defineOperation({
   summary: 'A match the club plays, with its own lineup',
   method: 'GET',
   path: '/v1/club/matches/{match_id}',
-  kind: 'club',
   scope: 'club:competitions:read',
-  params: idParams('match_id'),
   response: clubMatchOut,
   async handler(ctx) {
     return { data: await matchView(ctx.db, ctx.workspace, await matches.get(ctx.db, ctx.workspace, ctx.params.match_id)) };

@@ -8,7 +8,6 @@ export const clubMatchesList = defineOperation({
   summary: 'The matches the club plays, home or away, by scheduled time then id',
   method: 'GET',
   path: '/v1/club/matches',
-  kind: 'club',
   scope: 'club:competitions:read',
   query: listQuery(matchFilters),
   response: matchListItemOut,

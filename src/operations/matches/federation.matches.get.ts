@@ -1,7 +1,6 @@
 import { matchView } from '../../resources/match-details.js';
 import { matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationMatchOut } from './schemas.js';
 
 export const federationMatchesGet = defineOperation({
@@ -9,9 +8,7 @@ export const federationMatchesGet = defineOperation({
   summary: 'A match with both lineups',
   method: 'GET',
   path: '/v1/federation/matches/{match_id}',
-  kind: 'federation',
   scope: 'federation:matches:read',
-  params: idParams('match_id'),
   response: federationMatchOut,
   async handler(ctx) {
     return { data: await matchView(ctx.db, ctx.workspace, await matches.get(ctx.db, ctx.workspace, ctx.params.match_id)) };

@@ -9,7 +9,6 @@ export const federationMatchesList = defineOperation({
   summary: 'The federation\'s matches, by scheduled time then id',
   method: 'GET',
   path: '/v1/federation/matches',
-  kind: 'federation',
   scope: 'federation:matches:read',
   query: listQuery({
     ...matchFilters,

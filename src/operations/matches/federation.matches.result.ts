@@ -8,7 +8,6 @@ export const federationMatchesResult = transitionOperation({
   id: 'federation.matches.result',
   summary: 'Set the result of a match, or correct the result of a played one',
   path: '/v1/federation/matches/{match_id}/result',
-  kind: 'federation',
   scope: 'federation:matches:write',
   store: matches,
   machine: matchMachine,

@@ -5,7 +5,6 @@ import { matchView } from '../../resources/match-details.js';
 import { matches, matchMachine, openStates } from '../../resources/matches.js';
 import { followMatch } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationMatchOut, matchPatchBody } from './schemas.js';
 
 /** The machine's action that leads to the status a PATCH asks for. */
@@ -16,9 +15,7 @@ export const federationMatchesUpdate = defineOperation({
   summary: 'Reschedule, move, postpone or cancel a match still to be played (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/matches/{match_id}',
-  kind: 'federation',
   scope: 'federation:matches:write',
-  params: idParams('match_id'),
   body: matchPatchBody,
   response: federationMatchOut,
   lock: { store: matches, param: 'match_id' },

@@ -8,7 +8,6 @@ export const meGet = defineOperation({
   summary: 'The calling credential and its workspace',
   method: 'GET',
   path: '/v1/me',
-  kind: 'any',
   scope: null,
   response: v.pipe(
     v.object({

@@ -6,7 +6,6 @@ export const clubMembersArchive = transitionOperation({
   id: 'club.members.archive',
   summary: 'Archive an active member',
   path: '/v1/club/members/{member_id}/archive',
-  kind: 'club',
   scope: 'club:members:write',
   store: members,
   machine: memberMachine,

@@ -9,7 +9,6 @@ export const clubMembersCreate = defineOperation({
   summary: 'Add a member to the club',
   method: 'POST',
   path: '/v1/club/members',
-  kind: 'club',
   scope: 'club:members:write',
   body: memberCreateBody,
   response: member,

@@ -1,6 +1,5 @@
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { member } from './schemas.js';
 
 export const clubMembersGet = defineOperation({
@@ -8,9 +7,7 @@ export const clubMembersGet = defineOperation({
   summary: 'One member of the club',
   method: 'GET',
   path: '/v1/club/members/{member_id}',
-  kind: 'club',
   scope: 'club:members:read',
-  params: idParams('member_id'),
   response: member,
   async handler(ctx) {
     return { data: await members.get(ctx.db, ctx.workspace, ctx.params.member_id) };

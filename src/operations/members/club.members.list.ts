@@ -40,7 +40,6 @@ export const clubMembersList = defineOperation({
   summary: 'The club\'s members, by id',
   method: 'GET',
   path: '/v1/club/members',
-  kind: 'club',
   scope: 'club:members:read',
   query: listQuery({
     status: enumFilter(memberMachine.states),

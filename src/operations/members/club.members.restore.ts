@@ -6,7 +6,6 @@ export const clubMembersRestore = transitionOperation({
   id: 'club.members.restore',
   summary: 'Restore an archived member',
   path: '/v1/club/members/{member_id}/restore',
-  kind: 'club',
   scope: 'club:members:write',
   store: members,
   machine: memberMachine,

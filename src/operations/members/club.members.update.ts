@@ -1,6 +1,5 @@
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { mergeAddress } from '../address.js';
 import { member, memberPatchBody, normalizeGuardians } from './schemas.js';
 
@@ -11,9 +10,7 @@ export const clubMembersUpdate = defineOperation({
   summary: 'Change a member (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/members/{member_id}',
-  kind: 'club',
   scope: 'club:members:write',
-  params: idParams('member_id'),
   body: memberPatchBody,
   response: member,
   lock: { store: members, param: 'member_id' },

@@ -7,7 +7,6 @@ export const federationOfficialsCreate = defineOperation({
   summary: 'Register a match official',
   method: 'POST',
   path: '/v1/federation/officials',
-  kind: 'federation',
   scope: 'federation:officials:write',
   body: officialCreateBody,
   response: officialOut,

@@ -9,7 +9,6 @@ export const federationOfficialsList = defineOperation({
   summary: 'The federation\'s match officials, by id',
   method: 'GET',
   path: '/v1/federation/officials',
-  kind: 'federation',
   scope: 'federation:officials:read',
   query: listQuery({ status: enumFilter(officialStatuses) }),
   response: officialOut,

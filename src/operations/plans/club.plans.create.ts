@@ -8,7 +8,6 @@ export const clubPlansCreate = defineOperation({
   summary: 'Add a membership plan',
   method: 'POST',
   path: '/v1/club/membership-plans',
-  kind: 'club',
   scope: 'club:billing:write',
   body: planCreateBody,
   response: planOut,

@@ -11,7 +11,6 @@ export const clubPlansList = defineOperation({
   summary: 'The club\'s membership plans, by id',
   method: 'GET',
   path: '/v1/club/membership-plans',
-  kind: 'club',
   scope: 'club:billing:read',
   query: listQuery({
     status: enumFilter(planStatuses),

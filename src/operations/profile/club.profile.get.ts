@@ -7,7 +7,6 @@ export const clubProfileGet = defineOperation({
   summary: 'The calling club\'s profile',
   method: 'GET',
   path: '/v1/club/profile',
-  kind: 'club',
   scope: 'club:profile:read',
   response: clubProfile,
   async handler(ctx) {

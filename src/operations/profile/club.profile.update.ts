@@ -10,7 +10,6 @@ export const clubProfileUpdate = defineOperation({
   summary: 'Change the club\'s contact details (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/profile',
-  kind: 'club',
   scope: 'club:profile:write',
   body: clubProfilePatch,
   response: clubProfile,

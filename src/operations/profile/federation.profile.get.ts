@@ -20,7 +20,6 @@ export const federationProfileGet = defineOperation({
   summary: 'The calling federation\'s profile',
   method: 'GET',
   path: '/v1/federation/profile',
-  kind: 'federation',
   scope: 'federation:profile:read',
   response: federationProfile,
   async handler(ctx) {

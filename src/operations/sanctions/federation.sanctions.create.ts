@@ -30,7 +30,6 @@ export const federationSanctionsCreate = defineOperation({
   summary: 'Sanction a person or a club of the federation',
   method: 'POST',
   path: '/v1/federation/sanctions',
-  kind: 'federation',
   scope: 'federation:sanctions:write',
   body: sanctionCreateBody,
   response: sanctionOut,

@@ -6,7 +6,6 @@ export const federationSanctionsLift = transitionOperation({
   id: 'federation.sanctions.lift',
   summary: 'Lift an active sanction, with a reason',
   path: '/v1/federation/sanctions/{sanction_id}/lift',
-  kind: 'federation',
   scope: 'federation:sanctions:write',
   store: sanctions,
   machine: sanctionMachine,

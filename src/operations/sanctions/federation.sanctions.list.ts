@@ -11,7 +11,6 @@ export const federationSanctionsList = defineOperation({
   summary: 'The federation\'s sanctions, by id',
   method: 'GET',
   path: '/v1/federation/sanctions',
-  kind: 'federation',
   scope: 'federation:sanctions:read',
   query: listQuery({
     status: enumFilter(sanctionMachine.states),

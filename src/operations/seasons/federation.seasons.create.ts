@@ -8,7 +8,6 @@ export const federationSeasonsCreate = defineOperation({
   summary: 'Plan a season',
   method: 'POST',
   path: '/v1/federation/seasons',
-  kind: 'federation',
   scope: 'federation:seasons:write',
   body: seasonCreateBody,
   response: seasonOut,

@@ -9,7 +9,6 @@ export const federationSeasonsList = defineOperation({
   summary: 'The federation\'s seasons, by id',
   method: 'GET',
   path: '/v1/federation/seasons',
-  kind: 'federation',
   scope: 'federation:profile:read',
   query: listQuery({ status: enumFilter(seasonMachine.states) }),
   response: seasonOut,

@@ -7,7 +7,6 @@ export const clubTeamsCreate = defineOperation({
   summary: 'Create a team for a season of the club\'s federation',
   method: 'POST',
   path: '/v1/club/teams',
-  kind: 'club',
   scope: 'club:teams:write',
   body: teamCreateBody,
   response: teamOut,

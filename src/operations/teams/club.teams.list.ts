@@ -11,7 +11,6 @@ export const clubTeamsList = defineOperation({
   summary: 'The club\'s teams, by id',
   method: 'GET',
   path: '/v1/club/teams',
-  kind: 'club',
   scope: 'club:teams:read',
   query: listQuery({ season_id: v.optional(id), status: enumFilter(teamStatuses) }),
   response: teamListItemOut,

@@ -6,7 +6,6 @@ export const clubTransfersCancel = transitionOperation({
   id: 'club.transfers.cancel',
   summary: 'Call off a transfer the club asked for, before the federation decides',
   path: '/v1/club/transfers/{transfer_id}/cancel',
-  kind: 'club',
   scope: 'club:licenses:write',
   store: transfers,
   machine: transferMachine,

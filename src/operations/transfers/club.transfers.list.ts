@@ -10,7 +10,6 @@ export const clubTransfersList = defineOperation({
   summary: 'Transfers into and out of the club, by id',
   method: 'GET',
   path: '/v1/club/transfers',
-  kind: 'club',
   scope: 'club:licenses:read',
   query: listQuery({
     direction: v.optional(v.pipe(

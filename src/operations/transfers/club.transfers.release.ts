@@ -6,7 +6,6 @@ export const clubTransfersRelease = transitionOperation({
   id: 'club.transfers.release',
   summary: 'Let the player go: the origin club releases a requested transfer',
   path: '/v1/club/transfers/{transfer_id}/release',
-  kind: 'club',
   scope: 'club:licenses:write',
   store: transfers,
   machine: transferMachine,

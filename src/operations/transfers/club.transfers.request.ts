@@ -11,7 +11,6 @@ export const clubTransfersRequest = defineOperation({
   summary: 'Ask for a player of another club of the federation, by license number',
   method: 'POST',
   path: '/v1/club/transfers',
-  kind: 'club',
   scope: 'club:licenses:write',
   body: transferRequestBody,
   response: transferOut,

@@ -8,7 +8,6 @@ export const federationTransfersApprove = transitionOperation({
   id: 'federation.transfers.approve',
   summary: 'Approve a released transfer: the license, the members and the person move in one step',
   path: '/v1/federation/transfers/{transfer_id}/approve',
-  kind: 'federation',
   scope: 'federation:transfers:write',
   store: transfers,
   machine: transferMachine,

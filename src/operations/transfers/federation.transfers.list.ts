@@ -10,7 +10,6 @@ export const federationTransfersList = defineOperation({
   summary: 'Transfers between the federation\'s clubs, by id',
   method: 'GET',
   path: '/v1/federation/transfers',
-  kind: 'federation',
   scope: 'federation:transfers:read',
   query: listQuery({
     status: enumFilter(transferMachine.states),

@@ -6,7 +6,6 @@ export const federationTransfersReject = transitionOperation({
   id: 'federation.transfers.reject',
   summary: 'Reject an open transfer, saying why',
   path: '/v1/federation/transfers/{transfer_id}/reject',
-  kind: 'federation',
   scope: 'federation:transfers:write',
   store: transfers,
   machine: transferMachine,
