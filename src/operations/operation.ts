@@ -70,8 +70,6 @@ export interface Reply {
 
 /** What an operation file declares; the pipeline and the reference read the rest off the path. */
 interface Declared<Q> {
-  /** e.g. `club.members.list`: also the file name, the OpenAPI operationId and the test name. */
-  id: string;
   summary: string;
   /**
    * Template with `{name}` segments, e.g. `/v1/club/members/{member_id}`. It gives the kind
@@ -116,8 +114,14 @@ interface FromPath<P> {
 
 export type ReadDefinition<P = any, Q = any> = ReadDeclaration<P, Q> & FromPath<P>;
 export type WriteDefinition<P = any, Q = any, B = any, L extends Versioned | undefined = any> = WriteDeclaration<P, Q, B, L> & FromPath<P>;
+/** What an operation file exports (as its default): its id is the file's name, given by the table. */
+export type Definition = ReadDefinition | WriteDefinition;
+
 /** A route of the router table: its method decides whether the handler gets a read's pool or a write's unit. */
-export type Operation = ReadDefinition | WriteDefinition;
+export type Operation = Definition & {
+  /** e.g. `club.members.list`: the file's name, the OpenAPI operationId and the test's name. */
+  id: string;
+};
 
 type KeysOf<Path extends string> = Path extends `${string}{${infer K}}${infer Rest}` ? K | KeysOf<Rest> : never;
 /** A path's parameters, by name: `{ member_id: string }` for `/v1/club/members/{member_id}`. */
@@ -137,8 +141,13 @@ export function defineOperation<const Path extends string, Q = undefined>(
 export function defineOperation<const Path extends string, Q = undefined, B = undefined, L extends Versioned | undefined = undefined>(
   declared: WriteDeclaration<ParamsOf<Path>, Q, B, L> & { path: Path },
 ): WriteDefinition<ParamsOf<Path>, Q, B, L>;
-export function defineOperation(declared: ReadDeclaration | WriteDeclaration): Operation {
+export function defineOperation(declared: ReadDeclaration | WriteDeclaration): Definition {
   const keys = paramsOf(declared.path);
   return { ...declared, kind: kindOf(declared.path), ...(keys.length > 0 && { params: idParams(...keys) }) };
 }
 
+
+/** A definition as a route of the table, under its file's name. */
+export function named(id: string, definition: Definition): Operation {
+  return { ...definition, id };
+}

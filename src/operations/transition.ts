@@ -12,7 +12,6 @@ type Stateful = Versioned & { status: string };
 type Context<Path extends string, Row, B> = WriteContext<ParamsOf<Path>, undefined, B, Row>;
 
 interface TransitionSpec<Path extends string, Row extends Stateful, B, S extends string, A extends string, P> {
-  id: string;
   summary: string;
   /** `…/{param}/<verb>`: the path's one parameter names the row. */
   path: Path;
@@ -42,9 +41,8 @@ export function transitionOperation<const Path extends string, Row extends State
   spec: TransitionSpec<Path, Row, B, S, A, P>,
 ): WriteDefinition<ParamsOf<Path>, undefined, B, Row> {
   const [param] = paramsOf(spec.path);
-  if (!param) throw new Error(`${spec.id}: a transition's path names its row`);
+  if (!param) throw new Error(`${spec.path}: a transition's path names its row`);
   return defineOperation<Path, undefined, B, Row>({
-    id: spec.id,
     summary: spec.summary,
     method: 'POST',
     path: spec.path,

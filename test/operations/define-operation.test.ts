@@ -9,7 +9,7 @@ import { members } from '../../src/resources/members.js';
 const unused = async () => ({ data: {} });
 
 t.test('the path gives the kind and the parameters', async (t) => {
-  const club = defineOperation({ id: 'club.samples.get', summary: 's', method: 'GET', path: '/v1/club/samples/{sample_id}/items/{item_id}', scope: null, response: v.unknown(),
+  const club = defineOperation({ summary: 's', method: 'GET', path: '/v1/club/samples/{sample_id}/items/{item_id}', scope: null, response: v.unknown(),
     async handler(ctx) {
       const { sample_id, item_id } = ctx.params;
       // @ts-expect-error only the path's parameters are there
@@ -19,17 +19,17 @@ t.test('the path gives the kind and the parameters', async (t) => {
   t.equal(club.kind, 'club');
   t.same(v.parse(club.params!, { sample_id: '1', item_id: '2' }), { sample_id: '1', item_id: '2' });
   t.notOk(v.safeParse(club.params!, { sample_id: '1' }).success, 'each parameter is required');
-  const federation = defineOperation({ id: 'federation.samples.list', summary: 's', method: 'GET', path: '/v1/federation/samples', scope: null, response: v.unknown(), handler: unused });
+  const federation = defineOperation({ summary: 's', method: 'GET', path: '/v1/federation/samples', scope: null, response: v.unknown(), handler: unused });
   t.equal(federation.kind, 'federation');
   t.equal(federation.params, undefined, 'no parameters, no schema');
-  t.equal(defineOperation({ id: 'me.get', summary: 's', method: 'GET', path: '/v1/me', scope: null, response: v.unknown(), handler: unused }).kind, 'any');
+  t.equal(defineOperation({ summary: 's', method: 'GET', path: '/v1/me', scope: null, response: v.unknown(), handler: unused }).kind, 'any');
 });
 
 t.test('a lock names one of the path\'s parameters', async (t) => {
-  const ok = defineOperation({ id: 'club.samples.delete', summary: 's', method: 'DELETE', path: '/v1/club/samples/{sample_id}', scope: null, response: v.unknown(),
+  const ok = defineOperation({ summary: 's', method: 'DELETE', path: '/v1/club/samples/{sample_id}', scope: null, response: v.unknown(),
     lock: { store: members, param: 'sample_id' }, handler: unused });
   t.equal(ok.lock?.param, 'sample_id');
-  defineOperation({ id: 'club.samples.update', summary: 's', method: 'PATCH', path: '/v1/club/samples/{sample_id}', scope: null, response: v.unknown(),
+  defineOperation({ summary: 's', method: 'PATCH', path: '/v1/club/samples/{sample_id}', scope: null, response: v.unknown(),
     // @ts-expect-error not a parameter of this path
     lock: { store: members, param: 'member_id' }, handler: unused });
 });

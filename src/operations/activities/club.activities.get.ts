@@ -2,8 +2,7 @@ import { activities, withAttendance } from '../../resources/activities.js';
 import { defineOperation } from '../operation.js';
 import { activityOut } from './schemas.js';
 
-export const clubActivitiesGet = defineOperation({
-  id: 'club.activities.get',
+export default defineOperation({
   summary: 'An activity with its attendance',
   method: 'GET',
   path: '/v1/club/activities/{activity_id}',

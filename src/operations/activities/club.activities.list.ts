@@ -6,8 +6,7 @@ import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
 import { activityListItemOut } from './schemas.js';
 import { activities, activityKinds, activityMachine } from '../../resources/activities.js';
 
-export const clubActivitiesList = defineOperation({
-  id: 'club.activities.list',
+export default defineOperation({
   summary: 'The club\'s activities, by start time then id',
   method: 'GET',
   path: '/v1/club/activities',

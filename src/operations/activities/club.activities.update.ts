@@ -3,8 +3,7 @@ import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { activityOut, activityPatchBody } from './schemas.js';
 
-export const clubActivitiesUpdate = defineOperation({
-  id: 'club.activities.update',
+export default defineOperation({
   summary: 'Change a scheduled activity (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/activities/{activity_id}',

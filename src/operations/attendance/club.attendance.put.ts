@@ -3,8 +3,7 @@ import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
 import { activityOut, attendancePutBody } from '../activities/schemas.js';
 
-export const clubAttendancePut = defineOperation({
-  id: 'club.attendance.put',
+export default defineOperation({
   summary: 'Record a member\'s attendance at an activity; answers the activity',
   method: 'PUT',
   path: '/v1/club/activities/{activity_id}/attendance/{member_id}',

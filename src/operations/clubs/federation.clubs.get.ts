@@ -2,8 +2,7 @@ import { clubs, withCounts } from '../../resources/clubs.js';
 import { defineOperation } from '../operation.js';
 import { federationClubOut } from './schemas.js';
 
-export const federationClubsGet = defineOperation({
-  id: 'federation.clubs.get',
+export default defineOperation({
   summary: 'One club of the federation with its counts',
   method: 'GET',
   path: '/v1/federation/clubs/{club_id}',

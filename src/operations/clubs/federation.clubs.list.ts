@@ -4,8 +4,7 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { federationClubOut } from './schemas.js';
 
-export const federationClubsList = defineOperation({
-  id: 'federation.clubs.list',
+export default defineOperation({
   summary: 'The federation\'s clubs with their counts, by id',
   method: 'GET',
   path: '/v1/federation/clubs',

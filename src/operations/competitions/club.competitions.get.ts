@@ -3,8 +3,7 @@ import { entries } from '../../resources/entries.js';
 import { defineOperation } from '../operation.js';
 import { clubCompetitionOut } from './schemas.js';
 
-export const clubCompetitionsGet = defineOperation({
-  id: 'club.competitions.get',
+export default defineOperation({
   summary: 'A competition with the club\'s entries and, once scheduled, the table',
   method: 'GET',
   path: '/v1/club/competitions/{competition_id}',

@@ -3,8 +3,7 @@ import { entries, entryMachine, type EntryRow } from '../../resources/entries.js
 import { transitionOperation } from '../transition.js';
 import { competitionOut } from './schemas.js';
 
-export const federationCompetitionsClose = transitionOperation({
-  id: 'federation.competitions.close',
+export default transitionOperation({
   summary: 'Close an open competition: pending entries are rejected',
   path: '/v1/federation/competitions/{competition_id}/close',
   scope: 'federation:competitions:write',

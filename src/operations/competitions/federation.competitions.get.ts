@@ -2,8 +2,7 @@ import { competitions } from '../../resources/competitions.js';
 import { defineOperation } from '../operation.js';
 import { competitionOut } from './schemas.js';
 
-export const federationCompetitionsGet = defineOperation({
-  id: 'federation.competitions.get',
+export default defineOperation({
   summary: 'One competition of the federation',
   method: 'GET',
   path: '/v1/federation/competitions/{competition_id}',

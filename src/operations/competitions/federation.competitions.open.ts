@@ -2,8 +2,7 @@ import { competitions, competitionMachine } from '../../resources/competitions.j
 import { transitionOperation } from '../transition.js';
 import { competitionOut } from './schemas.js';
 
-export const federationCompetitionsOpen = transitionOperation({
-  id: 'federation.competitions.open',
+export default transitionOperation({
   summary: 'Open a draft competition for entries',
   path: '/v1/federation/competitions/{competition_id}/open',
   scope: 'federation:competitions:write',

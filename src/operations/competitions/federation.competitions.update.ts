@@ -7,8 +7,7 @@ import { seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
 import { competitionOut, competitionPatchBody } from './schemas.js';
 
-export const federationCompetitionsUpdate = defineOperation({
-  id: 'federation.competitions.update',
+export default defineOperation({
   summary: 'Change a draft or open competition (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/competitions/{competition_id}',

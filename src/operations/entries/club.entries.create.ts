@@ -7,8 +7,7 @@ import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { entryCreateBody, entryOut } from './schemas.js';
 
-export const clubEntriesCreate = defineOperation({
-  id: 'club.entries.create',
+export default defineOperation({
   summary: 'Enter one of the club\'s teams in an open competition',
   method: 'POST',
   path: '/v1/club/competitions/{competition_id}/entries',

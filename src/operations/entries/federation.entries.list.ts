@@ -5,8 +5,7 @@ import { defineOperation } from '../operation.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { entryOut } from './schemas.js';
 
-export const federationEntriesList = defineOperation({
-  id: 'federation.entries.list',
+export default defineOperation({
   summary: 'The entries of a competition, by id',
   method: 'GET',
   path: '/v1/federation/competitions/{competition_id}/entries',

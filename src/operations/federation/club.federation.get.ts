@@ -4,8 +4,7 @@ import { categoryOut } from '../categories/schemas.js';
 import { seasonOut } from '../seasons/schemas.js';
 import { exampleMeta } from '../schemas.js';
 
-export const clubFederationGet = defineOperation({
-  id: 'club.federation.get',
+export default defineOperation({
   summary: 'The club\'s federation with its seasons and license categories',
   method: 'GET',
   path: '/v1/club/federation',

@@ -2,8 +2,7 @@ import { invoices, withDetails } from '../../resources/invoices.js';
 import { defineOperation } from '../operation.js';
 import { invoiceOut } from './schemas.js';
 
-export const clubInvoicesGet = defineOperation({
-  id: 'club.invoices.get',
+export default defineOperation({
   summary: 'An invoice with its lines and payments',
   method: 'GET',
   path: '/v1/club/invoices/{invoice_id}',

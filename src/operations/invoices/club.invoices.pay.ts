@@ -3,8 +3,7 @@ import { invoices, recordPayment, withDetails } from '../../resources/invoices.j
 import { defineOperation } from '../operation.js';
 import { invoiceOut, paymentBody } from './schemas.js';
 
-export const clubInvoicesPay = defineOperation({
-  id: 'club.invoices.pay',
+export default defineOperation({
   summary: 'Record a payment on an open invoice; answers the invoice',
   method: 'POST',
   path: '/v1/club/invoices/{invoice_id}/payments',

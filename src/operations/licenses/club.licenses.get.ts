@@ -2,8 +2,7 @@ import { licenses } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
 import { clubLicenseOut } from './schemas.js';
 
-export const clubLicensesGet = defineOperation({
-  id: 'club.licenses.get',
+export default defineOperation({
   summary: 'One license of the club',
   method: 'GET',
   path: '/v1/club/licenses/{license_id}',

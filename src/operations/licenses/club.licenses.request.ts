@@ -7,8 +7,7 @@ import { expectOpen, seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
 import { clubLicenseOut, licenseRequestBody } from './schemas.js';
 
-export const clubLicensesRequest = defineOperation({
-  id: 'club.licenses.request',
+export default defineOperation({
   summary: 'Request a license for a member in the open season',
   method: 'POST',
   path: '/v1/club/licenses',

@@ -2,8 +2,7 @@ import { licenses, licenseMachine } from '../../resources/licenses.js';
 import { transitionOperation } from '../transition.js';
 import { clubLicenseOut } from './schemas.js';
 
-export const clubLicensesWithdraw = transitionOperation({
-  id: 'club.licenses.withdraw',
+export default transitionOperation({
   summary: 'Withdraw a license request the federation has not decided',
   path: '/v1/club/licenses/{license_id}/withdraw',
   scope: 'club:licenses:write',

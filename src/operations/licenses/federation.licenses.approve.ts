@@ -7,8 +7,7 @@ import { seasons } from '../../resources/seasons.js';
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut } from './schemas.js';
 
-export const federationLicensesApprove = transitionOperation({
-  id: 'federation.licenses.approve',
+export default transitionOperation({
   summary: 'Approve a requested license: number, person in the registry, validity',
   path: '/v1/federation/licenses/{license_id}/approve',
   scope: 'federation:licenses:write',

@@ -2,8 +2,7 @@ import { licenses, licenseView } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
 import { federationLicenseOut } from './schemas.js';
 
-export const federationLicensesGet = defineOperation({
-  id: 'federation.licenses.get',
+export default defineOperation({
   summary: 'One license of the federation',
   method: 'GET',
   path: '/v1/federation/licenses/{license_id}',

@@ -2,8 +2,7 @@ import { licenses, licenseMachine, licenseView } from '../../resources/licenses.
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut, licenseReasonBody } from './schemas.js';
 
-export const federationLicensesReject = transitionOperation({
-  id: 'federation.licenses.reject',
+export default transitionOperation({
   summary: 'Reject a requested license, saying why',
   path: '/v1/federation/licenses/{license_id}/reject',
   scope: 'federation:licenses:write',

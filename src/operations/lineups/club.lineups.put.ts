@@ -4,8 +4,7 @@ import { expectBeforeKickoff, matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
 import { clubMatchOut, lineupPutBody } from '../matches/schemas.js';
 
-export const clubLineupsPut = defineOperation({
-  id: 'club.lineups.put',
+export default defineOperation({
   summary: 'Submit or replace the club\'s lineup for a match before kickoff; answers the match',
   method: 'PUT',
   path: '/v1/club/matches/{match_id}/lineup',

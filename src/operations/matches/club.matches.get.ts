@@ -3,8 +3,7 @@ import { matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
 import { clubMatchOut } from './schemas.js';
 
-export const clubMatchesGet = defineOperation({
-  id: 'club.matches.get',
+export default defineOperation({
   summary: 'A match the club plays, with its own lineup',
   method: 'GET',
   path: '/v1/club/matches/{match_id}',

@@ -3,8 +3,7 @@ import { matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
 import { federationMatchOut } from './schemas.js';
 
-export const federationMatchesGet = defineOperation({
-  id: 'federation.matches.get',
+export default defineOperation({
   summary: 'A match with both lineups',
   method: 'GET',
   path: '/v1/federation/matches/{match_id}',

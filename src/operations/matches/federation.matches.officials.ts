@@ -5,8 +5,7 @@ import { assign, expectActiveOfficials } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
 import { federationMatchOut, officialsPutBody } from './schemas.js';
 
-export const federationMatchesOfficials = defineOperation({
-  id: 'federation.matches.officials',
+export default defineOperation({
   summary: 'Set the officials of a match (the whole list); answers the match',
   method: 'PUT',
   path: '/v1/federation/matches/{match_id}/officials',

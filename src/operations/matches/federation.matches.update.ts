@@ -10,8 +10,7 @@ import { federationMatchOut, matchPatchBody } from './schemas.js';
 /** The machine's action that leads to the status a PATCH asks for. */
 const actionTo = { postponed: 'postpone', scheduled: 'reschedule', cancelled: 'cancel' } as const;
 
-export const federationMatchesUpdate = defineOperation({
-  id: 'federation.matches.update',
+export default defineOperation({
   summary: 'Reschedule, move, postpone or cancel a match still to be played (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/matches/{match_id}',

@@ -2,8 +2,7 @@ import { members, memberMachine } from '../../resources/members.js';
 import { transitionOperation } from '../transition.js';
 import { member } from './schemas.js';
 
-export const clubMembersArchive = transitionOperation({
-  id: 'club.members.archive',
+export default transitionOperation({
   summary: 'Archive an active member',
   path: '/v1/club/members/{member_id}/archive',
   scope: 'club:members:write',

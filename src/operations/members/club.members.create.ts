@@ -4,8 +4,7 @@ import { normalizeAddress } from '../address.js';
 import { todayUtc } from '../../resources/calendar.js';
 import { member, memberCreateBody, normalizeGuardians } from './schemas.js';
 
-export const clubMembersCreate = defineOperation({
-  id: 'club.members.create',
+export default defineOperation({
   summary: 'Add a member to the club',
   method: 'POST',
   path: '/v1/club/members',

@@ -3,8 +3,7 @@ import { erase, hasRecords, members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
 import { deletedOut } from '../schemas.js';
 
-export const clubMembersDelete = defineOperation({
-  id: 'club.members.delete',
+export default defineOperation({
   summary: 'Erase a member who holds no license and no invoice',
   method: 'DELETE',
   path: '/v1/club/members/{member_id}',

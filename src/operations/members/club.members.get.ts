@@ -2,8 +2,7 @@ import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
 import { member } from './schemas.js';
 
-export const clubMembersGet = defineOperation({
-  id: 'club.members.get',
+export default defineOperation({
   summary: 'One member of the club',
   method: 'GET',
   path: '/v1/club/members/{member_id}',

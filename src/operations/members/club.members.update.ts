@@ -5,8 +5,7 @@ import { member, memberPatchBody, normalizeGuardians } from './schemas.js';
 
 const plain = ['first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'external_ref', 'joined_on'] as const;
 
-export const clubMembersUpdate = defineOperation({
-  id: 'club.members.update',
+export default defineOperation({
   summary: 'Change a member (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/members/{member_id}',

@@ -4,8 +4,7 @@ import { defineOperation } from '../operation.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { officialOut } from './schemas.js';
 
-export const federationOfficialsList = defineOperation({
-  id: 'federation.officials.list',
+export default defineOperation({
   summary: 'The federation\'s match officials, by id',
   method: 'GET',
   path: '/v1/federation/officials',

@@ -2,8 +2,7 @@ import { persons, withLicenses } from '../../resources/persons.js';
 import { defineOperation } from '../operation.js';
 import { personOut } from './schemas.js';
 
-export const federationPersonsGet = defineOperation({
-  id: 'federation.persons.get',
+export default defineOperation({
   summary: 'One person of the federation\'s registry, with their licenses',
   method: 'GET',
   path: '/v1/federation/persons/{person_id}',

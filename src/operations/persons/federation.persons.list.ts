@@ -6,8 +6,7 @@ import { equals, likePattern, listById } from '../listing.js';
 import { id, listQuery } from '../schemas.js';
 import { personOut } from './schemas.js';
 
-export const federationPersonsList = defineOperation({
-  id: 'federation.persons.list',
+export default defineOperation({
   summary: 'The federation\'s registry of persons, by id',
   method: 'GET',
   path: '/v1/federation/persons',

@@ -6,8 +6,7 @@ import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { planOut } from './schemas.js';
 
-export const clubPlansList = defineOperation({
-  id: 'club.plans.list',
+export default defineOperation({
   summary: 'The club\'s membership plans, by id',
   method: 'GET',
   path: '/v1/club/membership-plans',

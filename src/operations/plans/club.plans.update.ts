@@ -3,8 +3,7 @@ import { seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
 import { planOut, planPatchBody } from './schemas.js';
 
-export const clubPlansUpdate = defineOperation({
-  id: 'club.plans.update',
+export default defineOperation({
   summary: 'Change a membership plan, or retire it (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/membership-plans/{plan_id}',

@@ -15,8 +15,7 @@ const federationProfile = v.pipe(
   v.examples([{ id: '3', name: 'Royal Dutch Hockey Federation', short_name: 'KNHB', country: 'NL', email: 'info@knhb.example', website: 'https://knhb.example' }]),
 );
 
-export const federationProfileGet = defineOperation({
-  id: 'federation.profile.get',
+export default defineOperation({
   summary: 'The calling federation\'s profile',
   method: 'GET',
   path: '/v1/federation/profile',

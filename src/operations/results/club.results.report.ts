@@ -4,8 +4,7 @@ import { resultReports } from '../../resources/result-reports.js';
 import { defineOperation } from '../operation.js';
 import { clubMatchOut, scoreBody } from '../matches/schemas.js';
 
-export const clubResultsReport = defineOperation({
-  id: 'club.results.report',
+export default defineOperation({
   summary: 'Report the score of a match the club played; when both clubs agree the match is played',
   method: 'POST',
   path: '/v1/club/matches/{match_id}/result-report',

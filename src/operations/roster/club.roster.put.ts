@@ -3,8 +3,7 @@ import { rosters, teams, withRoster } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { rosterPutBody, teamOut } from '../teams/schemas.js';
 
-export const clubRosterPut = defineOperation({
-  id: 'club.roster.put',
+export default defineOperation({
   summary: 'Add a member to a team\'s roster, or change their role or shirt number; answers the team',
   method: 'PUT',
   path: '/v1/club/teams/{team_id}/roster/{member_id}',

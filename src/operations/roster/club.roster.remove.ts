@@ -2,8 +2,7 @@ import { rosters, teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { deletedOut } from '../schemas.js';
 
-export const clubRosterRemove = defineOperation({
-  id: 'club.roster.remove',
+export default defineOperation({
   summary: 'Take a member off a team\'s roster',
   method: 'DELETE',
   path: '/v1/club/teams/{team_id}/roster/{member_id}',

@@ -4,8 +4,7 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { seasonOut } from './schemas.js';
 
-export const federationSeasonsList = defineOperation({
-  id: 'federation.seasons.list',
+export default defineOperation({
   summary: 'The federation\'s seasons, by id',
   method: 'GET',
   path: '/v1/federation/seasons',

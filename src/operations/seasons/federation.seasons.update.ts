@@ -4,8 +4,7 @@ import { expectNoOverlap, lockSeasons, seasonStep, seasons } from '../../resourc
 import { defineOperation } from '../operation.js';
 import { seasonOut, seasonPatchBody } from './schemas.js';
 
-export const federationSeasonsUpdate = defineOperation({
-  id: 'federation.seasons.update',
+export default defineOperation({
   summary: 'Rename a season, move its dates while planned, or move its status forward (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/seasons/{season_id}',

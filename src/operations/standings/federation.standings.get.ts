@@ -2,8 +2,7 @@ import { competitions, tableOf } from '../../resources/competitions.js';
 import { defineOperation } from '../operation.js';
 import { standingsOut } from './schemas.js';
 
-export const federationStandingsGet = defineOperation({
-  id: 'federation.standings.get',
+export default defineOperation({
   summary: 'The table of a competition, from its played matches',
   method: 'GET',
   path: '/v1/federation/competitions/{competition_id}/standings',

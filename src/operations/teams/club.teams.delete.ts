@@ -4,8 +4,7 @@ import { hasEntries, teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { deletedOut } from '../schemas.js';
 
-export const clubTeamsDelete = defineOperation({
-  id: 'club.teams.delete',
+export default defineOperation({
   summary: 'Delete a team that was never entered in a competition',
   method: 'DELETE',
   path: '/v1/club/teams/{team_id}',

@@ -2,8 +2,7 @@ import { teams, withRoster } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { teamOut } from './schemas.js';
 
-export const clubTeamsGet = defineOperation({
-  id: 'club.teams.get',
+export default defineOperation({
   summary: 'A team with its roster',
   method: 'GET',
   path: '/v1/club/teams/{team_id}',

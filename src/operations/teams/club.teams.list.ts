@@ -6,8 +6,7 @@ import { enumFilter, id, listQuery } from '../schemas.js';
 import { teamListItemOut } from './schemas.js';
 import { teams, teamStatuses } from '../../resources/teams.js';
 
-export const clubTeamsList = defineOperation({
-  id: 'club.teams.list',
+export default defineOperation({
   summary: 'The club\'s teams, by id',
   method: 'GET',
   path: '/v1/club/teams',

@@ -2,8 +2,7 @@ import { expectSeasonOpenForTeams, teams, withRoster } from '../../resources/tea
 import { defineOperation } from '../operation.js';
 import { teamOut, teamPatchBody } from './schemas.js';
 
-export const clubTeamsUpdate = defineOperation({
-  id: 'club.teams.update',
+export default defineOperation({
   summary: 'Change a team (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/teams/{team_id}',

@@ -2,8 +2,7 @@ import { transfers } from '../../resources/transfers.js';
 import { defineOperation } from '../operation.js';
 import { transferOut } from './schemas.js';
 
-export const clubTransfersGet = defineOperation({
-  id: 'club.transfers.get',
+export default defineOperation({
   summary: 'One transfer the club is party to',
   method: 'GET',
   path: '/v1/club/transfers/{transfer_id}',

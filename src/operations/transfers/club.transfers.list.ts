@@ -5,8 +5,7 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { transferOut } from './schemas.js';
 
-export const clubTransfersList = defineOperation({
-  id: 'club.transfers.list',
+export default defineOperation({
   summary: 'Transfers into and out of the club, by id',
   method: 'GET',
   path: '/v1/club/transfers',

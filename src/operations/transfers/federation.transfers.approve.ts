@@ -4,8 +4,7 @@ import { land, transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
-export const federationTransfersApprove = transitionOperation({
-  id: 'federation.transfers.approve',
+export default transitionOperation({
   summary: 'Approve a released transfer: the license, the members and the person move in one step',
   path: '/v1/federation/transfers/{transfer_id}/approve',
   scope: 'federation:transfers:write',

@@ -2,8 +2,7 @@ import { transfers } from '../../resources/transfers.js';
 import { defineOperation } from '../operation.js';
 import { transferOut } from './schemas.js';
 
-export const federationTransfersGet = defineOperation({
-  id: 'federation.transfers.get',
+export default defineOperation({
   summary: 'One transfer between the federation\'s clubs',
   method: 'GET',
   path: '/v1/federation/transfers/{transfer_id}',
