@@ -25,8 +25,7 @@ export default defineOperation({
     const sql = ctx.db;
     const after = afterCursor(ctx, q, ['instant', 'id']);
     const rows = await sql`
-      select a.id, a.kind, a.title, a.team_id, a.starts_at, a.ends_at, a.location, a.notes, a.status, a.cancel_reason,
-        s.attendance_summary, a.created_at, a.updated_at, a.version
+      select ${activities.selection}, s.attendance_summary
       from activities a cross join lateral (
         select json_build_object(
           'present', count(*) filter (where status = 'present'), 'absent', count(*) filter (where status = 'absent'),
