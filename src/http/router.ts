@@ -61,7 +61,6 @@ function validateTable(ops: Operation[]): void {
     if (endpoints.has(endpoint)) throw new Error(`duplicate route ${op.method} ${op.path}`);
     if (route.keys.length > 0 && !op.params) throw new Error(`${op.id}: path parameters without a schema`);
     if ((op.method === 'GET' || op.method === 'DELETE') && op.body) throw new Error(`${op.id}: ${op.method} with a body schema`);
-    if (op.kind !== 'any' && !op.path.startsWith(`/v1/${op.kind}/`)) throw new Error(`${op.id}: kind ${op.kind} outside /v1/${op.kind}/`);
     ids.add(op.id);
     endpoints.add(endpoint);
   }

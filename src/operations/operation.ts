@@ -7,6 +7,7 @@ import type { Machine } from '../resources/machine.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { Unit } from '../resources/unit.js';
 import type { CursorSigner } from './paging.js';
+import { idParams } from './schemas.js';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 
 export type { Workspace, WorkspaceKind };
@@ -23,9 +24,9 @@ export type Schema<T = any> = v.GenericSchema<unknown, T>;
  * (`FOR UPDATE`, visibility applied: not visible is 404) and checked against If-Match.
  * `param` names the path parameter holding its id; without one it is the caller's own workspace.
  */
-export interface Lock<L extends Versioned> {
+export interface Lock<L extends Versioned, K extends string = string> {
   store: Store<L>;
-  param?: string;
+  param?: K;
 }
 
 /** What every handler is told about the call. */
@@ -67,16 +68,16 @@ export interface Reply {
   location?: string;
 }
 
-interface Row<P, Q> {
-  /** e.g. `club.members.list`: also the file name, the OpenAPI operationId and the test name. */
-  id: string;
+/** What an operation file declares; the pipeline and the reference read the rest off the path. */
+interface Declared<Q> {
   summary: string;
-  /** Template with `{name}` segments, e.g. `/v1/club/members/{member_id}`. */
+  /**
+   * Template with `{name}` segments, e.g. `/v1/club/members/{member_id}`. It gives the kind
+   * (`/v1/club/…` club, `/v1/federation/…` federation, else any) and the path parameters.
+   */
   path: string;
-  kind: RouteKind;
   /** Required scope; null for operations any valid credential may call. */
   scope: Scope | null;
-  params?: Schema<P>;
   query?: Schema<Q>;
   /** Schema of `data` in the success envelope (the item schema for lists). */
   response: Schema;
@@ -86,7 +87,7 @@ interface Row<P, Q> {
   refusals?: readonly ErrorCode[];
 }
 
-export interface ReadOperation<P = any, Q = any> extends Row<P, Q> {
+export interface ReadDeclaration<P = any, Q = any> extends Declared<Q> {
   method: 'GET';
   body?: undefined;
   lock?: undefined;
@@ -94,22 +95,59 @@ export interface ReadOperation<P = any, Q = any> extends Row<P, Q> {
   handler(ctx: ReadContext<P, Q>): Promise<Reply>;
 }
 
-export interface WriteOperation<P = any, Q = any, B = any, L extends Versioned | undefined = any> extends Row<P, Q> {
+export interface WriteDeclaration<P = any, Q = any, B = any, L extends Versioned | undefined = any> extends Declared<Q> {
   method: Exclude<Method, 'GET'>;
   body?: Schema<B>;
-  lock?: L extends Versioned ? Lock<L> : never;
+  /** Its `param` is one of the path's parameters. */
+  lock?: L extends Versioned ? Lock<L, keyof P & string> : never;
   /** Set by the transition builder: the machine row this operation runs, on which store's rows. */
   transition?: { machine: Machine<string, string>; action: string; store: Store<Versioned & { status: string }> };
   handler(ctx: WriteContext<P, Q, B, L>): Promise<Reply>;
 }
 
-/** A row of the router table: its method decides whether the handler gets a read's pool or a write's unit. */
-export type Operation<P = any, Q = any, B = any, L extends Versioned | undefined = any> = ReadOperation<P, Q> | WriteOperation<P, Q, B, L>;
+/** What the path gives a declaration. */
+interface FromPath<P> {
+  kind: RouteKind;
+  /** Each `{name}` of the path, an id the router has checked; absent without parameters. */
+  params?: Schema<P>;
+}
 
-export function defineOperation<P = undefined, Q = undefined>(op: ReadOperation<P, Q>): ReadOperation<P, Q>;
-export function defineOperation<P = undefined, Q = undefined, B = undefined, L extends Versioned | undefined = undefined>(
-  op: WriteOperation<P, Q, B, L>,
-): WriteOperation<P, Q, B, L>;
-export function defineOperation(op: Operation): Operation {
-  return op;
+export type ReadDefinition<P = any, Q = any> = ReadDeclaration<P, Q> & FromPath<P>;
+export type WriteDefinition<P = any, Q = any, B = any, L extends Versioned | undefined = any> = WriteDeclaration<P, Q, B, L> & FromPath<P>;
+/** What an operation file exports (as its default): its id is the file's name, given by the table. */
+export type Definition = ReadDefinition | WriteDefinition;
+
+/** A route of the router table: its method decides whether the handler gets a read's pool or a write's unit. */
+export type Operation = Definition & {
+  /** e.g. `club.members.list`: the file's name, the OpenAPI operationId and the test's name. */
+  id: string;
+};
+
+type KeysOf<Path extends string> = Path extends `${string}{${infer K}}${infer Rest}` ? K | KeysOf<Rest> : never;
+/** A path's parameters, by name: `{ member_id: string }` for `/v1/club/members/{member_id}`. */
+export type ParamsOf<Path extends string> = [KeysOf<Path>] extends [never] ? undefined : { [K in KeysOf<Path>]: string };
+
+export function kindOf(path: string): RouteKind {
+  return path.startsWith('/v1/club/') ? 'club' : path.startsWith('/v1/federation/') ? 'federation' : 'any';
+}
+
+export function paramsOf(path: string): string[] {
+  return [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
+}
+
+export function defineOperation<const Path extends string, Q = undefined>(
+  declared: ReadDeclaration<ParamsOf<Path>, Q> & { path: Path },
+): ReadDefinition<ParamsOf<Path>, Q>;
+export function defineOperation<const Path extends string, Q = undefined, B = undefined, L extends Versioned | undefined = undefined>(
+  declared: WriteDeclaration<ParamsOf<Path>, Q, B, L> & { path: Path },
+): WriteDefinition<ParamsOf<Path>, Q, B, L>;
+export function defineOperation(declared: ReadDeclaration | WriteDeclaration): Definition {
+  const keys = paramsOf(declared.path);
+  return { ...declared, kind: kindOf(declared.path), ...(keys.length > 0 && { params: idParams(...keys) }) };
+}
+
+
+/** A definition as a route of the table, under its file's name. */
+export function named(id: string, definition: Definition): Operation {
+  return { ...definition, id };
 }

@@ -5,19 +5,16 @@ import type { Scope } from '../auth/scopes.js';
 import type { ErrorCode, Reason } from '../errors.js';
 import { transitionFrom, type Machine } from '../resources/machine.js';
 import type { Store, Versioned } from '../resources/store.js';
-import type { WorkspaceKind } from '../workspace.js';
-import { defineOperation, type WriteContext, type Operation, type Schema } from './operation.js';
-import { emptyBody, idParams } from './schemas.js';
+import { defineOperation, paramsOf, type ParamsOf, type WriteContext, type WriteDefinition, type Schema } from './operation.js';
+import { emptyBody } from './schemas.js';
 
 type Stateful = Versioned & { status: string };
-type Context<Row, B> = WriteContext<Record<string, string>, undefined, B, Row>;
+type Context<Path extends string, Row, B> = WriteContext<ParamsOf<Path>, undefined, B, Row>;
 
-interface TransitionSpec<Row extends Stateful, B, S extends string, A extends string, P> {
-  id: string;
+interface TransitionSpec<Path extends string, Row extends Stateful, B, S extends string, A extends string, P> {
   summary: string;
   /** `…/{param}/<verb>`: the path's one parameter names the row. */
-  path: string;
-  kind: WorkspaceKind;
+  path: Path;
   scope: Scope;
   store: Store<Row>;
   machine: Machine<S, A>;
@@ -27,32 +24,29 @@ interface TransitionSpec<Row extends Stateful, B, S extends string, A extends st
   reasons?: readonly Reason[];
   refusals?: readonly ErrorCode[];
   /** Who may act, before the state is looked at (403 `action_not_permitted`). */
-  permit?(ctx: Context<Row, B>, row: Row): void | Promise<void>;
+  permit?(ctx: Context<Path, Row, B>, row: Row): void | Promise<void>;
   /** Rules beyond the state (422 `rule_violation`, 409 `conflict`). */
-  guard?(ctx: Context<Row, B>, row: Row): void | Promise<void>;
+  guard?(ctx: Context<Path, Row, B>, row: Row): void | Promise<void>;
   /** Reads that `set` and `effect` both need, made once (rows locked for the effect's writes). */
-  prepare?(ctx: Context<Row, B>, row: Row): Promise<P>;
+  prepare?(ctx: Context<Path, Row, B>, row: Row): Promise<P>;
   /** Columns written with the new status: a reason, a decision time, an assigned number. */
-  set?(ctx: Context<Row, B>, row: Row, prepared: P): Record<string, unknown> | Promise<Record<string, unknown>>;
+  set?(ctx: Context<Path, Row, B>, row: Row, prepared: P): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Further writes of the same unit once the status changed (assign a number, move a license). */
-  effect?(ctx: Context<Row, B>, row: Row, prepared: P): Promise<Row | void>;
+  effect?(ctx: Context<Path, Row, B>, row: Row, prepared: P): Promise<Row | void>;
   /** The answer; the updated row by default. */
-  view?(ctx: Context<Row, B>, row: Row): Promise<unknown>;
+  view?(ctx: Context<Path, Row, B>, row: Row): Promise<unknown>;
 }
 
-export function transitionOperation<Row extends Stateful, B = Record<string, never>, S extends string = string, A extends string = string, P = undefined>(
-  spec: TransitionSpec<Row, B, S, A, P>,
-): Operation<Record<string, string>, undefined, B, Row> {
-  const param = /\{([a-z_]+)\}/.exec(spec.path)?.[1];
-  if (!param) throw new Error(`${spec.id}: a transition's path names its row`);
-  return defineOperation<Record<string, string>, undefined, B, Row>({
-    id: spec.id,
+export function transitionOperation<const Path extends string, Row extends Stateful, B = Record<string, never>, S extends string = string, A extends string = string, P = undefined>(
+  spec: TransitionSpec<Path, Row, B, S, A, P>,
+): WriteDefinition<ParamsOf<Path>, undefined, B, Row> {
+  const [param] = paramsOf(spec.path);
+  if (!param) throw new Error(`${spec.path}: a transition's path names its row`);
+  return defineOperation<Path, undefined, B, Row>({
     summary: spec.summary,
     method: 'POST',
     path: spec.path,
-    kind: spec.kind,
     scope: spec.scope,
-    params: idParams(param),
     // Without a body of its own, B is its default: the empty object emptyBody accepts.
     body: spec.body ?? (emptyBody as Schema),
     response: spec.response,

@@ -60,21 +60,20 @@ t.test('the checkout holds only the fixed top level', async (t) => {
 
 const isOperationFile = (module: string) => /^operations\/[a-z]+\/[a-z]+\.[a-z_]+(\.[a-z_]+)?\.ts$/.test(module);
 
-t.test('operations are laid out by resource, one file per operation named by its id', async (t) => {
+// The table takes each id from its file's name (test/support/operation-table.ts); what remains to
+// check is that the file sits in its resource's folder.
+t.test('operations are laid out by resource, one file per operation', async (t) => {
   const { operations } = await import('../../src/operations/index.js');
   const files = [...graph.keys()].filter(isOperationFile).sort();
   const expected = operations.map((op) => `operations/${op.id === 'me.get' ? 'me' : op.id.split('.')[1]}/${op.id}.ts`).sort();
   t.equal(expected.length, 95);
   t.same(files, expected);
-  const indexes = [...graph.keys()].filter((m) => /^operations\/[a-z]+\/index\.ts$/.test(m));
-  const table = graph.get('operations/index.ts')!;
-  t.same(table.filter((m) => m !== 'operations/operation.ts').sort(), indexes.sort(), 'the router table lists the resources\' indexes');
 });
 
 t.test('no operation imports another operation\'s file', async (t) => {
   let checked = 0;
   for (const [module, imports] of graph) {
-    if (!module.startsWith('operations/') || module.endsWith('/index.ts')) continue;
+    if (!module.startsWith('operations/') || module === 'operations/index.ts') continue;
     checked++;
     for (const target of imports) t.notOk(isOperationFile(target), `${module} imports ${target}`);
   }

@@ -2,12 +2,12 @@
 import * as v from 'valibot';
 import type { Sql } from 'postgres';
 import { ApiError } from '../../src/errors.js';
-import { defineOperation, type Operation } from '../../src/operations/operation.js';
+import { defineOperation, named, type Operation } from '../../src/operations/operation.js';
 import { defineStore } from '../../src/resources/store.js';
 import type { ResourceType } from '../../src/resources/unit.js';
 import { afterCursor, page } from '../../src/operations/paging.js';
-import { emptyBody, enumFilter, idParams, listQuery, text } from '../../src/operations/schemas.js';
-import { meGet } from '../../src/operations/me/me.get.js';
+import { emptyBody, enumFilter, listQuery, text } from '../../src/operations/schemas.js';
+import meGet from '../../src/operations/me/me.get.js';
 import { changesList } from '../../src/operations/changes/feed.js';
 
 /** Creates the table the test rows write to (test files run in parallel, hence the lock). */
@@ -33,36 +33,36 @@ const things = defineStore<{ id: string; name: string; color: string | null; ver
 });
 
 export const table: Operation[] = [
-  meGet,
-  changesList('club'),
-  defineOperation({
-    id: 'club.things.create', summary: 'test', method: 'POST', path: '/v1/club/things', kind: 'club', scope: 'club:members:write',
+  named('me.get', meGet),
+  named('club.changes.list', changesList('club')),
+  named('club.things.create', defineOperation({
+    summary: 'test', method: 'POST', path: '/v1/club/things', scope: 'club:members:write',
     body: v.strictObject({ name: text(1, 10), color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }),
     response: thing,
     async handler(ctx) {
       const row = await things.insert(ctx.unit, { club_id: ctx.workspace.id, name: ctx.body.name, color: ctx.body.color ?? null });
       return { status: 201, data: row, location: `/v1/club/things/${row.id}` };
     },
-  }),
-  defineOperation({
-    id: 'club.things.get', summary: 'test', method: 'GET', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:read',
-    params: idParams('thing_id'), response: thing,
+  })),
+  named('club.things.get', defineOperation({
+    summary: 'test', method: 'GET', path: '/v1/club/things/{thing_id}', scope: 'club:members:read',
+    response: thing,
     async handler(ctx) {
       const [row] = await ctx.db`select ${cols(ctx.db)} from test_things where id = ${ctx.params.thing_id} and club_id = ${ctx.workspace.id}`;
       if (!row) throw new ApiError('not_found', 'no such thing');
       return { data: row };
     },
-  }),
-  defineOperation({
-    id: 'club.things.update', summary: 'test', method: 'PATCH', path: '/v1/club/things/{thing_id}', kind: 'club', scope: 'club:members:write',
-    params: idParams('thing_id'), body: v.strictObject({ color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }), response: thing,
+  })),
+  named('club.things.update', defineOperation({
+    summary: 'test', method: 'PATCH', path: '/v1/club/things/{thing_id}', scope: 'club:members:write',
+    body: v.strictObject({ color: v.optional(v.nullable(v.picklist(['red', 'blue']))) }), response: thing,
     lock: { store: things, param: 'thing_id' },
     async handler(ctx) {
       return { data: await things.update(ctx.unit, ctx.locked, ctx.body.color === undefined ? {} : { color: ctx.body.color }) };
     },
-  }),
-  defineOperation({
-    id: 'club.things.list', summary: 'test', method: 'GET', path: '/v1/club/things', kind: 'club', scope: 'club:members:read',
+  })),
+  named('club.things.list', defineOperation({
+    summary: 'test', method: 'GET', path: '/v1/club/things', scope: 'club:members:read',
     query: listQuery({ color: enumFilter(['red', 'blue'] as const) }), response: thing, list: true,
     async handler(ctx) {
       const after = afterCursor(ctx, ctx.query)?.[0] ?? '0';
@@ -70,11 +70,11 @@ export const table: Operation[] = [
         ${ctx.query.color ? ctx.db`and color = ${ctx.query.color}` : ctx.db``} order by id limit ${ctx.query.limit + 1}`;
       return page(ctx, ctx.query, rows, (r) => [r.id]);
     },
-  }),
-  defineOperation({
-    id: 'club.things.boom', summary: 'test', method: 'POST', path: '/v1/club/boom', kind: 'club', scope: null, body: emptyBody, response: v.object({}),
+  })),
+  named('club.things.boom', defineOperation({
+    summary: 'test', method: 'POST', path: '/v1/club/boom', scope: null, body: emptyBody, response: v.object({}),
     async handler() {
       throw new Error('secret internal detail');
     },
-  }),
+  })),
 ];

@@ -1,12 +1,12 @@
 import t from 'tap';
 import * as v from 'valibot';
 import { catalog } from '../../src/errors.js';
-import { defineOperation, type Operation } from '../../src/operations/operation.js';
+import { defineOperation, named, type Operation } from '../../src/operations/operation.js';
 import { generateOpenApi, tagOf } from '../../src/openapi/generate.js';
 import { pathNames } from '../../src/openapi/parameters.js';
 import { operations } from '../../src/operations/index.js';
 import { members } from '../../src/resources/members.js';
-import { emptyBody, id, idParams, listQuery, resourceMeta, text } from '../../src/operations/schemas.js';
+import { emptyBody, id, listQuery, resourceMeta, text } from '../../src/operations/schemas.js';
 
 type Json = Record<string, any>;
 const methods = ['get', 'put', 'post', 'delete', 'patch'];
@@ -15,12 +15,12 @@ const methods = ['get', 'put', 'post', 'delete', 'patch'];
 const member = v.object({ ...resourceMeta, name: v.string(), team_id: v.nullable(v.string()) });
 const unused = async () => ({ data: {} });
 const samples: Operation[] = [
-  defineOperation({ id: 'club.samples.list', summary: 'Members', method: 'GET', path: '/v1/club/samples', kind: 'club', scope: 'club:members:read', query: listQuery({}), response: member, list: true, handler: unused }),
-  defineOperation({ id: 'club.samples.get', summary: 'One member', method: 'GET', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:read', params: idParams('sample_id'), response: member, handler: unused }),
-  defineOperation({ id: 'club.samples.create', summary: 'Add', method: 'POST', path: '/v1/club/samples', kind: 'club', scope: 'club:members:write', body: v.strictObject({ name: text(1, 100), team_id: v.optional(v.nullable(id)) }), response: member, handler: unused }),
-  defineOperation({ id: 'club.samples.update', summary: 'Change', method: 'PATCH', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, refusals: ['conflict'], lock: { store: members, param: 'sample_id' } as never, handler: unused }),
-  defineOperation({ id: 'club.samples.archive', summary: 'Archive', method: 'POST', path: '/v1/club/samples/{sample_id}/archive', kind: 'club', scope: 'club:members:write', params: idParams('sample_id'), body: emptyBody, response: member, lock: { store: members, param: 'sample_id' } as never, handler: unused }),
-  defineOperation({ id: 'club.samples.delete', summary: 'Remove', method: 'DELETE', path: '/v1/club/samples/{sample_id}', kind: 'club', scope: 'club:members:write', response: member, lock: { store: members, param: 'sample_id' } as never, handler: unused }),
+  named('club.samples.list', defineOperation({ summary: 'Members', method: 'GET', path: '/v1/club/samples', scope: 'club:members:read', query: listQuery({}), response: member, list: true, handler: unused })),
+  named('club.samples.get', defineOperation({ summary: 'One member', method: 'GET', path: '/v1/club/samples/{sample_id}', scope: 'club:members:read', response: member, handler: unused })),
+  named('club.samples.create', defineOperation({ summary: 'Add', method: 'POST', path: '/v1/club/samples', scope: 'club:members:write', body: v.strictObject({ name: text(1, 100), team_id: v.optional(v.nullable(id)) }), response: member, handler: unused })),
+  named('club.samples.update', defineOperation({ summary: 'Change', method: 'PATCH', path: '/v1/club/samples/{sample_id}', scope: 'club:members:write', body: v.strictObject({ name: v.optional(text(1, 100)) }), response: member, refusals: ['conflict'], lock: { store: members, param: 'sample_id' } as never, handler: unused })),
+  named('club.samples.archive', defineOperation({ summary: 'Archive', method: 'POST', path: '/v1/club/samples/{sample_id}/archive', scope: 'club:members:write', body: emptyBody, response: member, lock: { store: members, param: 'sample_id' } as never, handler: unused })),
+  named('club.samples.delete', defineOperation({ summary: 'Remove', method: 'DELETE', path: '/v1/club/samples/{sample_id}', scope: 'club:members:write', response: member, lock: { store: members, param: 'sample_id' } as never, handler: unused })),
 ];
 
 function operationsOf(doc: Json): { path: string; method: string; op: Json }[] {

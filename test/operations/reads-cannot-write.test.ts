@@ -8,7 +8,7 @@ import { operations } from '../../src/operations/index.js';
 import { members } from '../../src/resources/members.js';
 
 export const misusedRead = defineOperation({
-  id: 'club.samples.get', summary: 'a read that tries to write', method: 'GET', path: '/v1/club/samples', kind: 'club', scope: null,
+  summary: 'a read that tries to write', method: 'GET', path: '/v1/club/samples', scope: null,
   response: v.unknown(),
   async handler(ctx) {
     // @ts-expect-error a read has no unit of work
@@ -22,7 +22,7 @@ export const misusedRead = defineOperation({
 });
 
 export const write = defineOperation({
-  id: 'club.samples.create', summary: 'a write has one name for its transaction', method: 'POST', path: '/v1/club/samples', kind: 'club', scope: null,
+  summary: 'a write has one name for its transaction', method: 'POST', path: '/v1/club/samples', scope: null,
   body: v.object({}), response: v.unknown(),
   async handler(ctx) {
     // @ts-expect-error a write reaches its transaction through its unit only

@@ -2,11 +2,9 @@ import { activities, activityMachine, withAttendance } from '../../resources/act
 import { transitionOperation } from '../transition.js';
 import { activityCancelBody, activityOut } from './schemas.js';
 
-export const clubActivitiesCancel = transitionOperation({
-  id: 'club.activities.cancel',
+export default transitionOperation({
   summary: 'Cancel a scheduled activity',
   path: '/v1/club/activities/{activity_id}/cancel',
-  kind: 'club',
   scope: 'club:activities:write',
   store: activities,
   machine: activityMachine,

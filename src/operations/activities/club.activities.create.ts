@@ -3,12 +3,10 @@ import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { activityCreateBody, activityOut } from './schemas.js';
 
-export const clubActivitiesCreate = defineOperation({
-  id: 'club.activities.create',
+export default defineOperation({
   summary: 'Schedule an activity',
   method: 'POST',
   path: '/v1/club/activities',
-  kind: 'club',
   scope: 'club:activities:write',
   body: activityCreateBody,
   response: activityOut,

@@ -1,16 +1,12 @@
 import { activities, withAttendance } from '../../resources/activities.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { activityOut } from './schemas.js';
 
-export const clubActivitiesGet = defineOperation({
-  id: 'club.activities.get',
+export default defineOperation({
   summary: 'An activity with its attendance',
   method: 'GET',
   path: '/v1/club/activities/{activity_id}',
-  kind: 'club',
   scope: 'club:activities:read',
-  params: idParams('activity_id'),
   response: activityOut,
   async handler(ctx) {
     return { data: await withAttendance(ctx.db, await activities.get(ctx.db, ctx.workspace, ctx.params.activity_id)) };

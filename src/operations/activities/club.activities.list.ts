@@ -6,12 +6,10 @@ import { enumFilter, id, listQuery, timestamp } from '../schemas.js';
 import { activityListItemOut } from './schemas.js';
 import { activities, activityKinds, activityMachine } from '../../resources/activities.js';
 
-export const clubActivitiesList = defineOperation({
-  id: 'club.activities.list',
+export default defineOperation({
   summary: 'The club\'s activities, by start time then id',
   method: 'GET',
   path: '/v1/club/activities',
-  kind: 'club',
   scope: 'club:activities:read',
   query: listQuery({
     from: v.optional(v.pipe(timestamp, v.description('Activities starting at or after this instant.'))),
@@ -27,8 +25,7 @@ export const clubActivitiesList = defineOperation({
     const sql = ctx.db;
     const after = afterCursor(ctx, q, ['instant', 'id']);
     const rows = await sql`
-      select a.id, a.kind, a.title, a.team_id, a.starts_at, a.ends_at, a.location, a.notes, a.status, a.cancel_reason,
-        s.attendance_summary, a.created_at, a.updated_at, a.version
+      select ${activities.selection}, s.attendance_summary
       from activities a cross join lateral (
         select json_build_object(
           'present', count(*) filter (where status = 'present'), 'absent', count(*) filter (where status = 'absent'),

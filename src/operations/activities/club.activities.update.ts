@@ -1,17 +1,13 @@
 import { activities, expectScheduled, expectEndAfterStart, instant, withAttendance } from '../../resources/activities.js';
 import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { activityOut, activityPatchBody } from './schemas.js';
 
-export const clubActivitiesUpdate = defineOperation({
-  id: 'club.activities.update',
+export default defineOperation({
   summary: 'Change a scheduled activity (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/activities/{activity_id}',
-  kind: 'club',
   scope: 'club:activities:write',
-  params: idParams('activity_id'),
   body: activityPatchBody,
   response: activityOut,
   lock: { store: activities, param: 'activity_id' },

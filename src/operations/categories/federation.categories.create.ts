@@ -3,12 +3,10 @@ import { categories } from '../../resources/categories.js';
 import { defineOperation } from '../operation.js';
 import { categoryCreateBody, categoryOut } from './schemas.js';
 
-export const federationCategoriesCreate = defineOperation({
-  id: 'federation.categories.create',
+export default defineOperation({
   summary: 'Create a license category',
   method: 'POST',
   path: '/v1/federation/license-categories',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   body: categoryCreateBody,
   response: categoryOut,

@@ -4,12 +4,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { categoryOut } from './schemas.js';
 
-export const federationCategoriesList = defineOperation({
-  id: 'federation.categories.list',
+export default defineOperation({
   summary: 'The federation\'s license categories, by id',
   method: 'GET',
   path: '/v1/federation/license-categories',
-  kind: 'federation',
   scope: 'federation:licenses:read',
   query: listQuery({ status: enumFilter(categoryStatuses) }),
   response: categoryOut,

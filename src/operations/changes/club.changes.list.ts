@@ -1,3 +1,3 @@
 import { changesList } from './feed.js';
 
-export const clubChangesList = changesList('club');
+export default changesList('club');

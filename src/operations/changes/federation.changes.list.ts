@@ -1,3 +1,3 @@
 import { changesList } from './feed.js';
 
-export const federationChangesList = changesList('federation');
+export default changesList('federation');

@@ -36,11 +36,9 @@ const query = v.strictObject({
 /** The change feed of the caller's workspace, in id order (never skipping a later commit: see src/resources/changes.ts). */
 export function changesList(kind: WorkspaceKind) {
   return defineOperation({
-    id: `${kind}.changes.list`,
     summary: `The change feed of the ${kind}, oldest first`,
     method: 'GET',
     path: `/v1/${kind}/changes`,
-    kind,
     scope: `${kind}:changes:read` as Scope,
     query,
     response: change,

@@ -1,16 +1,12 @@
 import { clubs, withCounts } from '../../resources/clubs.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationClubOut } from './schemas.js';
 
-export const federationClubsGet = defineOperation({
-  id: 'federation.clubs.get',
+export default defineOperation({
   summary: 'One club of the federation with its counts',
   method: 'GET',
   path: '/v1/federation/clubs/{club_id}',
-  kind: 'federation',
   scope: 'federation:clubs:read',
-  params: idParams('club_id'),
   response: federationClubOut,
   async handler(ctx) {
     const club = await clubs.get(ctx.db, ctx.workspace, ctx.params.club_id);

@@ -4,12 +4,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { federationClubOut } from './schemas.js';
 
-export const federationClubsList = defineOperation({
-  id: 'federation.clubs.list',
+export default defineOperation({
   summary: 'The federation\'s clubs with their counts, by id',
   method: 'GET',
   path: '/v1/federation/clubs',
-  kind: 'federation',
   scope: 'federation:clubs:read',
   query: listQuery({ status: enumFilter(clubMachine.states) }),
   response: federationClubOut,

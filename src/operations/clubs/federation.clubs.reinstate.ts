@@ -2,11 +2,9 @@ import { clubs, clubMachine, withCounts } from '../../resources/clubs.js';
 import { transitionOperation } from '../transition.js';
 import { federationClubOut } from './schemas.js';
 
-export const federationClubsReinstate = transitionOperation({
-  id: 'federation.clubs.reinstate',
+export default transitionOperation({
   summary: 'Reinstate a suspended club',
   path: '/v1/federation/clubs/{club_id}/reinstate',
-  kind: 'federation',
   scope: 'federation:clubs:write',
   store: clubs,
   machine: clubMachine,

@@ -2,11 +2,9 @@ import { clubs, clubMachine, withCounts } from '../../resources/clubs.js';
 import { transitionOperation } from '../transition.js';
 import { clubSuspendBody, federationClubOut } from './schemas.js';
 
-export const federationClubsSuspend = transitionOperation({
-  id: 'federation.clubs.suspend',
+export default transitionOperation({
   summary: 'Suspend an active club: its license and transfer requests are refused until reinstated',
   path: '/v1/federation/clubs/{club_id}/suspend',
-  kind: 'federation',
   scope: 'federation:clubs:write',
   store: clubs,
   machine: clubMachine,

@@ -1,17 +1,13 @@
 import { competitions, tableOf } from '../../resources/competitions.js';
 import { entries } from '../../resources/entries.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { clubCompetitionOut } from './schemas.js';
 
-export const clubCompetitionsGet = defineOperation({
-  id: 'club.competitions.get',
+export default defineOperation({
   summary: 'A competition with the club\'s entries and, once scheduled, the table',
   method: 'GET',
   path: '/v1/club/competitions/{competition_id}',
-  kind: 'club',
   scope: 'club:competitions:read',
-  params: idParams('competition_id'),
   response: clubCompetitionOut,
   async handler(ctx) {
     const { db: sql } = ctx;

@@ -3,11 +3,9 @@ import { entries, entryMachine, type EntryRow } from '../../resources/entries.js
 import { transitionOperation } from '../transition.js';
 import { competitionOut } from './schemas.js';
 
-export const federationCompetitionsClose = transitionOperation({
-  id: 'federation.competitions.close',
+export default transitionOperation({
   summary: 'Close an open competition: pending entries are rejected',
   path: '/v1/federation/competitions/{competition_id}/close',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
   machine: competitionMachine,
@@ -17,7 +15,7 @@ export const federationCompetitionsClose = transitionOperation({
     const { sql } = ctx.unit;
     const { to, done } = entryMachine.transitions.reject;
     const pending = await sql<EntryRow[]>`
-      select ${sql(entries.columns as string[])} from entries where competition_id = ${row.id} and status = 'pending' order by id for update`;
+      select ${entries.selection} from entries where competition_id = ${row.id} and status = 'pending' order by id for update`;
     for (const entry of pending) await entries.update(ctx.unit, entry, { status: to, reason: 'entries closed' }, done);
   },
 });

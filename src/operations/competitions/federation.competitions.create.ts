@@ -6,12 +6,10 @@ import { competitionCreateBody, competitionOut } from './schemas.js';
 
 /** Entries must close before the competition starts. */
 
-export const federationCompetitionsCreate = defineOperation({
-  id: 'federation.competitions.create',
+export default defineOperation({
   summary: 'Create a competition (a draft) for a season of the federation',
   method: 'POST',
   path: '/v1/federation/competitions',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   body: competitionCreateBody,
   response: competitionOut,

@@ -1,16 +1,12 @@
 import { competitions } from '../../resources/competitions.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { competitionOut } from './schemas.js';
 
-export const federationCompetitionsGet = defineOperation({
-  id: 'federation.competitions.get',
+export default defineOperation({
   summary: 'One competition of the federation',
   method: 'GET',
   path: '/v1/federation/competitions/{competition_id}',
-  kind: 'federation',
   scope: 'federation:competitions:read',
-  params: idParams('competition_id'),
   response: competitionOut,
   async handler(ctx) {
     return { data: await competitions.get(ctx.db, ctx.workspace, ctx.params.competition_id) };

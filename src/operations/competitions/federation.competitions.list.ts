@@ -2,12 +2,10 @@ import { defineOperation } from '../operation.js';
 import { competitionOut } from './schemas.js';
 import { competitionsPage, competitionsQuery } from './list.js';
 
-export const federationCompetitionsList = defineOperation({
-  id: 'federation.competitions.list',
+export default defineOperation({
   summary: 'The federation\'s competitions, by id',
   method: 'GET',
   path: '/v1/federation/competitions',
-  kind: 'federation',
   scope: 'federation:competitions:read',
   query: competitionsQuery,
   response: competitionOut,

@@ -2,11 +2,9 @@ import { competitions, competitionMachine } from '../../resources/competitions.j
 import { transitionOperation } from '../transition.js';
 import { competitionOut } from './schemas.js';
 
-export const federationCompetitionsOpen = transitionOperation({
-  id: 'federation.competitions.open',
+export default transitionOperation({
   summary: 'Open a draft competition for entries',
   path: '/v1/federation/competitions/{competition_id}/open',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
   machine: competitionMachine,

@@ -10,11 +10,9 @@ import { competitionOut, fixturesBody } from './schemas.js';
 /** A round robin of more is not a league (domain.md, Competition). */
 const maxEntries = 64;
 
-export const federationCompetitionsSchedule = transitionOperation({
-  id: 'federation.competitions.schedule',
+export default transitionOperation({
   summary: 'Generate the fixtures of a closed competition (round robin); answers the competition',
   path: '/v1/federation/competitions/{competition_id}/fixtures',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: competitions,
   machine: competitionMachine,

@@ -5,17 +5,13 @@ import { placesTaken } from '../../resources/entries.js';
 import { expectState } from '../../resources/machine.js';
 import { seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { competitionOut, competitionPatchBody } from './schemas.js';
 
-export const federationCompetitionsUpdate = defineOperation({
-  id: 'federation.competitions.update',
+export default defineOperation({
   summary: 'Change a draft or open competition (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/competitions/{competition_id}',
-  kind: 'federation',
   scope: 'federation:competitions:write',
-  params: idParams('competition_id'),
   body: competitionPatchBody,
   response: competitionOut,
   lock: { store: competitions, param: 'competition_id' },

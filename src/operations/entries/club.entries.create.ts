@@ -5,17 +5,13 @@ import { entries, expectRoom } from '../../resources/entries.js';
 import { expectState } from '../../resources/machine.js';
 import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { entryCreateBody, entryOut } from './schemas.js';
 
-export const clubEntriesCreate = defineOperation({
-  id: 'club.entries.create',
+export default defineOperation({
   summary: 'Enter one of the club\'s teams in an open competition',
   method: 'POST',
   path: '/v1/club/competitions/{competition_id}/entries',
-  kind: 'club',
   scope: 'club:competitions:write',
-  params: idParams('competition_id'),
   body: entryCreateBody,
   response: entryOut,
   // The competition's lock serialises entries, so max_entries holds under concurrent requests.

@@ -4,11 +4,9 @@ import { expectState } from '../../resources/machine.js';
 import { transitionOperation } from '../transition.js';
 import { entryOut } from './schemas.js';
 
-export const clubEntriesWithdraw = transitionOperation({
-  id: 'club.entries.withdraw',
+export default transitionOperation({
   summary: 'Withdraw a pending or accepted entry while the competition is open',
   path: '/v1/club/entries/{entry_id}/withdraw',
-  kind: 'club',
   scope: 'club:competitions:write',
   store: entries,
   machine: entryMachine,

@@ -2,11 +2,9 @@ import { entries, entryMachine } from '../../resources/entries.js';
 import { transitionOperation } from '../transition.js';
 import { entryOut } from './schemas.js';
 
-export const federationEntriesAccept = transitionOperation({
-  id: 'federation.entries.accept',
+export default transitionOperation({
   summary: 'Accept a pending entry',
   path: '/v1/federation/entries/{entry_id}/accept',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: entries,
   machine: entryMachine,

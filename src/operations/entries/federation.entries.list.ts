@@ -2,17 +2,14 @@ import { competitions } from '../../resources/competitions.js';
 import { entries, entryMachine } from '../../resources/entries.js';
 import { equals, listById } from '../listing.js';
 import { defineOperation } from '../operation.js';
-import { enumFilter, idParams, listQuery } from '../schemas.js';
+import { enumFilter, listQuery } from '../schemas.js';
 import { entryOut } from './schemas.js';
 
-export const federationEntriesList = defineOperation({
-  id: 'federation.entries.list',
+export default defineOperation({
   summary: 'The entries of a competition, by id',
   method: 'GET',
   path: '/v1/federation/competitions/{competition_id}/entries',
-  kind: 'federation',
   scope: 'federation:competitions:read',
-  params: idParams('competition_id'),
   query: listQuery({ status: enumFilter(entryMachine.states) }),
   response: entryOut,
   list: true,

@@ -2,11 +2,9 @@ import { entries, entryMachine } from '../../resources/entries.js';
 import { transitionOperation } from '../transition.js';
 import { entryOut, entryRejectBody } from './schemas.js';
 
-export const federationEntriesReject = transitionOperation({
-  id: 'federation.entries.reject',
+export default transitionOperation({
   summary: 'Reject a pending entry, with a reason',
   path: '/v1/federation/entries/{entry_id}/reject',
-  kind: 'federation',
   scope: 'federation:competitions:write',
   store: entries,
   machine: entryMachine,

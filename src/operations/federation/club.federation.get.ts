@@ -1,21 +1,22 @@
 import * as v from 'valibot';
 import { defineOperation } from '../operation.js';
+import { categories } from '../../resources/categories.js';
+import { seasons as seasonStore } from '../../resources/seasons.js';
 import { categoryOut } from '../categories/schemas.js';
 import { seasonOut } from '../seasons/schemas.js';
 import { exampleMeta } from '../schemas.js';
 
-export const clubFederationGet = defineOperation({
-  id: 'club.federation.get',
+/** The federation's own members, the columns of its workspace row. */
+const federation = { id: v.string(), name: v.string(), country: v.nullable(v.string()) };
+
+export default defineOperation({
   summary: 'The club\'s federation with its seasons and license categories',
   method: 'GET',
   path: '/v1/club/federation',
-  kind: 'club',
   scope: 'club:profile:read',
   response: v.pipe(
     v.object({
-      id: v.string(),
-      name: v.string(),
-      country: v.nullable(v.string()),
+      ...federation,
       seasons: v.pipe(v.array(seasonOut), v.description('Every season of the federation, by start date.')),
       license_categories: v.pipe(v.array(categoryOut), v.description('Every license category, by code.')),
     }),
@@ -28,13 +29,11 @@ export const clubFederationGet = defineOperation({
   ),
   async handler(ctx) {
     const federationId = ctx.workspace.federationId;
-    const [[federation], seasons, categories] = await Promise.all([
-      ctx.db`select id, name, country from workspaces where id = ${federationId} and kind = 'federation'`,
-      ctx.db`select id, name, starts_on, ends_on, status, created_at, updated_at, version
-              from seasons where federation_id = ${federationId} order by starts_on, id`,
-      ctx.db`select id, code, name, min_age, max_age, status, created_at, updated_at, version
-              from license_categories where federation_id = ${federationId} order by code`,
+    const [[federationRow], seasons, licenseCategories] = await Promise.all([
+      ctx.db`select ${ctx.db(Object.keys(federation))} from workspaces where id = ${federationId} and kind = 'federation'`,
+      ctx.db`select ${seasonStore.selection} from seasons where federation_id = ${federationId} order by starts_on, id`,
+      ctx.db`select ${categories.selection} from license_categories where federation_id = ${federationId} order by code`,
     ]);
-    return { data: { ...federation, seasons, license_categories: categories } };
+    return { data: { ...federationRow, seasons, license_categories: licenseCategories } };
   },
 });

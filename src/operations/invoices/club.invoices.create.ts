@@ -7,12 +7,10 @@ import { expectActivePlan, plans } from '../../resources/plans.js';
 import { defineOperation } from '../operation.js';
 import { invoiceCreateBody, invoiceOut } from './schemas.js';
 
-export const clubInvoicesCreate = defineOperation({
-  id: 'club.invoices.create',
+export default defineOperation({
   summary: 'Issue an invoice to a member, for a plan or for lines; numbered YYYY-NNNNNN',
   method: 'POST',
   path: '/v1/club/invoices',
-  kind: 'club',
   scope: 'club:billing:write',
   body: invoiceCreateBody,
   response: invoiceOut,

@@ -1,16 +1,12 @@
 import { invoices, withDetails } from '../../resources/invoices.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { invoiceOut } from './schemas.js';
 
-export const clubInvoicesGet = defineOperation({
-  id: 'club.invoices.get',
+export default defineOperation({
   summary: 'An invoice with its lines and payments',
   method: 'GET',
   path: '/v1/club/invoices/{invoice_id}',
-  kind: 'club',
   scope: 'club:billing:read',
-  params: idParams('invoice_id'),
   response: invoiceOut,
   async handler(ctx) {
     const [invoice] = await withDetails(ctx.db, [await invoices.get(ctx.db, ctx.workspace, ctx.params.invoice_id)]);

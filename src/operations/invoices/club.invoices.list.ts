@@ -29,12 +29,10 @@ export function invoiceListQuery(sql: Db, ws: Workspace, f: InvoiceFilters, afte
     order by id limit ${limit}`;
 }
 
-export const clubInvoicesList = defineOperation({
-  id: 'club.invoices.list',
+export default defineOperation({
   summary: 'The club\'s invoices with their lines and payments, by id',
   method: 'GET',
   path: '/v1/club/invoices',
-  kind: 'club',
   scope: 'club:billing:read',
   query: listQuery({
     status: enumFilter(invoiceMachine.states),

@@ -1,17 +1,13 @@
 import { todayUtc } from '../../resources/calendar.js';
 import { invoices, recordPayment, withDetails } from '../../resources/invoices.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { invoiceOut, paymentBody } from './schemas.js';
 
-export const clubInvoicesPay = defineOperation({
-  id: 'club.invoices.pay',
+export default defineOperation({
   summary: 'Record a payment on an open invoice; answers the invoice',
   method: 'POST',
   path: '/v1/club/invoices/{invoice_id}/payments',
-  kind: 'club',
   scope: 'club:billing:write',
-  params: idParams('invoice_id'),
   body: paymentBody,
   response: invoiceOut,
   // Locked once by the pipeline: concurrent payments on one invoice each see the balance the previous one left.

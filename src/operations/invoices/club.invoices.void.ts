@@ -3,11 +3,9 @@ import { invoices, invoiceMachine, withDetails } from '../../resources/invoices.
 import { transitionOperation } from '../transition.js';
 import { invoiceOut, voidBody } from './schemas.js';
 
-export const clubInvoicesVoid = transitionOperation({
-  id: 'club.invoices.void',
+export default transitionOperation({
   summary: 'Void an open invoice that has no payment',
   path: '/v1/club/invoices/{invoice_id}/void',
-  kind: 'club',
   scope: 'club:billing:write',
   store: invoices,
   machine: invoiceMachine,

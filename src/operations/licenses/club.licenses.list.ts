@@ -5,12 +5,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { clubLicenseOut } from './schemas.js';
 
-export const clubLicensesList = defineOperation({
-  id: 'club.licenses.list',
+export default defineOperation({
   summary: 'The club\'s licenses, by id',
   method: 'GET',
   path: '/v1/club/licenses',
-  kind: 'club',
   scope: 'club:licenses:read',
   query: listQuery({
     status: enumFilter(licenseMachine.states),

@@ -7,12 +7,10 @@ import { expectOpen, seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
 import { clubLicenseOut, licenseRequestBody } from './schemas.js';
 
-export const clubLicensesRequest = defineOperation({
-  id: 'club.licenses.request',
+export default defineOperation({
   summary: 'Request a license for a member in the open season',
   method: 'POST',
   path: '/v1/club/licenses',
-  kind: 'club',
   scope: 'club:licenses:write',
   body: licenseRequestBody,
   response: clubLicenseOut,

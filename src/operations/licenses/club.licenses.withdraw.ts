@@ -2,11 +2,9 @@ import { licenses, licenseMachine } from '../../resources/licenses.js';
 import { transitionOperation } from '../transition.js';
 import { clubLicenseOut } from './schemas.js';
 
-export const clubLicensesWithdraw = transitionOperation({
-  id: 'club.licenses.withdraw',
+export default transitionOperation({
   summary: 'Withdraw a license request the federation has not decided',
   path: '/v1/club/licenses/{license_id}/withdraw',
-  kind: 'club',
   scope: 'club:licenses:write',
   store: licenses,
   machine: licenseMachine,

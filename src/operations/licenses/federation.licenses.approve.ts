@@ -7,11 +7,9 @@ import { seasons } from '../../resources/seasons.js';
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut } from './schemas.js';
 
-export const federationLicensesApprove = transitionOperation({
-  id: 'federation.licenses.approve',
+export default transitionOperation({
   summary: 'Approve a requested license: number, person in the registry, validity',
   path: '/v1/federation/licenses/{license_id}/approve',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

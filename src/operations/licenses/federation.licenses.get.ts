@@ -1,16 +1,12 @@
 import { licenses, licenseView } from '../../resources/licenses.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationLicenseOut } from './schemas.js';
 
-export const federationLicensesGet = defineOperation({
-  id: 'federation.licenses.get',
+export default defineOperation({
   summary: 'One license of the federation',
   method: 'GET',
   path: '/v1/federation/licenses/{license_id}',
-  kind: 'federation',
   scope: 'federation:licenses:read',
-  params: idParams('license_id'),
   response: federationLicenseOut,
   async handler(ctx) {
     return { data: licenseView(await licenses.get(ctx.db, ctx.workspace, ctx.params.license_id), ctx.workspace) };

@@ -5,12 +5,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { federationLicenseOut } from './schemas.js';
 
-export const federationLicensesList = defineOperation({
-  id: 'federation.licenses.list',
+export default defineOperation({
   summary: 'The licenses of the federation\'s clubs, by id',
   method: 'GET',
   path: '/v1/federation/licenses',
-  kind: 'federation',
   scope: 'federation:licenses:read',
   query: listQuery({
     status: enumFilter(licenseMachine.states),

@@ -2,11 +2,9 @@ import { licenses, licenseMachine, licenseView } from '../../resources/licenses.
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut } from './schemas.js';
 
-export const federationLicensesReinstate = transitionOperation({
-  id: 'federation.licenses.reinstate',
+export default transitionOperation({
   summary: 'Reinstate a suspended license',
   path: '/v1/federation/licenses/{license_id}/reinstate',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

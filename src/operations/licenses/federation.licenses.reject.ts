@@ -2,11 +2,9 @@ import { licenses, licenseMachine, licenseView } from '../../resources/licenses.
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut, licenseReasonBody } from './schemas.js';
 
-export const federationLicensesReject = transitionOperation({
-  id: 'federation.licenses.reject',
+export default transitionOperation({
   summary: 'Reject a requested license, saying why',
   path: '/v1/federation/licenses/{license_id}/reject',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

@@ -2,11 +2,9 @@ import { licenses, licenseMachine, licenseView } from '../../resources/licenses.
 import { transitionOperation } from '../transition.js';
 import { federationLicenseOut, licenseReasonBody } from './schemas.js';
 
-export const federationLicensesSuspend = transitionOperation({
-  id: 'federation.licenses.suspend',
+export default transitionOperation({
   summary: 'Suspend an approved license, saying why',
   path: '/v1/federation/licenses/{license_id}/suspend',
-  kind: 'federation',
   scope: 'federation:licenses:write',
   store: licenses,
   machine: licenseMachine,

@@ -2,17 +2,13 @@ import { expectDistinct, expectEligible, lineups } from '../../resources/lineups
 import { matchView } from '../../resources/match-details.js';
 import { expectBeforeKickoff, matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { clubMatchOut, lineupPutBody } from '../matches/schemas.js';
 
-export const clubLineupsPut = defineOperation({
-  id: 'club.lineups.put',
+export default defineOperation({
   summary: 'Submit or replace the club\'s lineup for a match before kickoff; answers the match',
   method: 'PUT',
   path: '/v1/club/matches/{match_id}/lineup',
-  kind: 'club',
   scope: 'club:competitions:write',
-  params: idParams('match_id'),
   body: lineupPutBody,
   response: clubMatchOut,
   lock: { store: matches, param: 'match_id' },

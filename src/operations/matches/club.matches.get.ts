@@ -1,17 +1,13 @@
 import { matchView } from '../../resources/match-details.js';
 import { matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { clubMatchOut } from './schemas.js';
 
-export const clubMatchesGet = defineOperation({
-  id: 'club.matches.get',
+export default defineOperation({
   summary: 'A match the club plays, with its own lineup',
   method: 'GET',
   path: '/v1/club/matches/{match_id}',
-  kind: 'club',
   scope: 'club:competitions:read',
-  params: idParams('match_id'),
   response: clubMatchOut,
   async handler(ctx) {
     return { data: await matchView(ctx.db, ctx.workspace, await matches.get(ctx.db, ctx.workspace, ctx.params.match_id)) };

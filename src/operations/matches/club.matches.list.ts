@@ -3,12 +3,10 @@ import { listQuery } from '../schemas.js';
 import { matchFilters, matchPage } from './list.js';
 import { matchListItemOut } from './schemas.js';
 
-export const clubMatchesList = defineOperation({
-  id: 'club.matches.list',
+export default defineOperation({
   summary: 'The matches the club plays, home or away, by scheduled time then id',
   method: 'GET',
   path: '/v1/club/matches',
-  kind: 'club',
   scope: 'club:competitions:read',
   query: listQuery(matchFilters),
   response: matchListItemOut,

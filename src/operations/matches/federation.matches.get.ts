@@ -1,17 +1,13 @@
 import { matchView } from '../../resources/match-details.js';
 import { matches } from '../../resources/matches.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationMatchOut } from './schemas.js';
 
-export const federationMatchesGet = defineOperation({
-  id: 'federation.matches.get',
+export default defineOperation({
   summary: 'A match with both lineups',
   method: 'GET',
   path: '/v1/federation/matches/{match_id}',
-  kind: 'federation',
   scope: 'federation:matches:read',
-  params: idParams('match_id'),
   response: federationMatchOut,
   async handler(ctx) {
     return { data: await matchView(ctx.db, ctx.workspace, await matches.get(ctx.db, ctx.workspace, ctx.params.match_id)) };

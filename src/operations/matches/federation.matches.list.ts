@@ -4,12 +4,10 @@ import { id, listQuery } from '../schemas.js';
 import { matchListItemOut } from './schemas.js';
 import { matchFilters, matchPage } from './list.js';
 
-export const federationMatchesList = defineOperation({
-  id: 'federation.matches.list',
+export default defineOperation({
   summary: 'The federation\'s matches, by scheduled time then id',
   method: 'GET',
   path: '/v1/federation/matches',
-  kind: 'federation',
   scope: 'federation:matches:read',
   query: listQuery({
     ...matchFilters,

@@ -3,17 +3,13 @@ import { matchView } from '../../resources/match-details.js';
 import { matches } from '../../resources/matches.js';
 import { assign, expectActiveOfficials } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationMatchOut, officialsPutBody } from './schemas.js';
 
-export const federationMatchesOfficials = defineOperation({
-  id: 'federation.matches.officials',
+export default defineOperation({
   summary: 'Set the officials of a match (the whole list); answers the match',
   method: 'PUT',
   path: '/v1/federation/matches/{match_id}/officials',
-  kind: 'federation',
   scope: 'federation:matches:write',
-  params: idParams('match_id'),
   body: officialsPutBody,
   response: federationMatchOut,
   lock: { store: matches, param: 'match_id' },

@@ -4,11 +4,9 @@ import { matches, matchMachine } from '../../resources/matches.js';
 import { transitionOperation } from '../transition.js';
 import { federationMatchOut, scoreBody } from './schemas.js';
 
-export const federationMatchesResult = transitionOperation({
-  id: 'federation.matches.result',
+export default transitionOperation({
   summary: 'Set the result of a match, or correct the result of a played one',
   path: '/v1/federation/matches/{match_id}/result',
-  kind: 'federation',
   scope: 'federation:matches:write',
   store: matches,
   machine: matchMachine,

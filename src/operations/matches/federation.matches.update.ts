@@ -5,20 +5,16 @@ import { matchView } from '../../resources/match-details.js';
 import { matches, matchMachine, openStates } from '../../resources/matches.js';
 import { followMatch } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { federationMatchOut, matchPatchBody } from './schemas.js';
 
 /** The machine's action that leads to the status a PATCH asks for. */
 const actionTo = { postponed: 'postpone', scheduled: 'reschedule', cancelled: 'cancel' } as const;
 
-export const federationMatchesUpdate = defineOperation({
-  id: 'federation.matches.update',
+export default defineOperation({
   summary: 'Reschedule, move, postpone or cancel a match still to be played (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/matches/{match_id}',
-  kind: 'federation',
   scope: 'federation:matches:write',
-  params: idParams('match_id'),
   body: matchPatchBody,
   response: federationMatchOut,
   lock: { store: matches, param: 'match_id' },

@@ -3,12 +3,10 @@ import { defineOperation } from '../operation.js';
 import { out, scopeList } from '../schemas.js';
 import { workspaceKinds } from '../../workspace.js';
 
-export const meGet = defineOperation({
-  id: 'me.get',
+export default defineOperation({
   summary: 'The calling credential and its workspace',
   method: 'GET',
   path: '/v1/me',
-  kind: 'any',
   scope: null,
   response: v.pipe(
     v.object({

@@ -2,11 +2,9 @@ import { members, memberMachine } from '../../resources/members.js';
 import { transitionOperation } from '../transition.js';
 import { member } from './schemas.js';
 
-export const clubMembersArchive = transitionOperation({
-  id: 'club.members.archive',
+export default transitionOperation({
   summary: 'Archive an active member',
   path: '/v1/club/members/{member_id}/archive',
-  kind: 'club',
   scope: 'club:members:write',
   store: members,
   machine: memberMachine,

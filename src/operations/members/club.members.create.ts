@@ -4,12 +4,10 @@ import { normalizeAddress } from '../address.js';
 import { todayUtc } from '../../resources/calendar.js';
 import { member, memberCreateBody, normalizeGuardians } from './schemas.js';
 
-export const clubMembersCreate = defineOperation({
-  id: 'club.members.create',
+export default defineOperation({
   summary: 'Add a member to the club',
   method: 'POST',
   path: '/v1/club/members',
-  kind: 'club',
   scope: 'club:members:write',
   body: memberCreateBody,
   response: member,

@@ -1,16 +1,13 @@
 import { ApiError } from '../../errors.js';
 import { erase, hasRecords, members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
-import { deletedOut, idParams } from '../schemas.js';
+import { deletedOut } from '../schemas.js';
 
-export const clubMembersDelete = defineOperation({
-  id: 'club.members.delete',
+export default defineOperation({
   summary: 'Erase a member who holds no license and no invoice',
   method: 'DELETE',
   path: '/v1/club/members/{member_id}',
-  kind: 'club',
   scope: 'club:members:write',
-  params: idParams('member_id'),
   response: deletedOut,
   lock: { store: members, param: 'member_id' },
   refusals: ['invalid_state'],

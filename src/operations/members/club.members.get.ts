@@ -1,16 +1,12 @@
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { member } from './schemas.js';
 
-export const clubMembersGet = defineOperation({
-  id: 'club.members.get',
+export default defineOperation({
   summary: 'One member of the club',
   method: 'GET',
   path: '/v1/club/members/{member_id}',
-  kind: 'club',
   scope: 'club:members:read',
-  params: idParams('member_id'),
   response: member,
   async handler(ctx) {
     return { data: await members.get(ctx.db, ctx.workspace, ctx.params.member_id) };

@@ -35,12 +35,10 @@ export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after:
   return f.q ? plannedPerRun(query) : query;
 }
 
-export const clubMembersList = defineOperation({
-  id: 'club.members.list',
+export default defineOperation({
   summary: 'The club\'s members, by id',
   method: 'GET',
   path: '/v1/club/members',
-  kind: 'club',
   scope: 'club:members:read',
   query: listQuery({
     status: enumFilter(memberMachine.states),

@@ -2,11 +2,9 @@ import { members, memberMachine } from '../../resources/members.js';
 import { transitionOperation } from '../transition.js';
 import { member } from './schemas.js';
 
-export const clubMembersRestore = transitionOperation({
-  id: 'club.members.restore',
+export default transitionOperation({
   summary: 'Restore an archived member',
   path: '/v1/club/members/{member_id}/restore',
-  kind: 'club',
   scope: 'club:members:write',
   store: members,
   machine: memberMachine,

@@ -1,19 +1,15 @@
 import { members } from '../../resources/members.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { mergeAddress } from '../address.js';
 import { member, memberPatchBody, normalizeGuardians } from './schemas.js';
 
 const plain = ['first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'external_ref', 'joined_on'] as const;
 
-export const clubMembersUpdate = defineOperation({
-  id: 'club.members.update',
+export default defineOperation({
   summary: 'Change a member (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/members/{member_id}',
-  kind: 'club',
   scope: 'club:members:write',
-  params: idParams('member_id'),
   body: memberPatchBody,
   response: member,
   lock: { store: members, param: 'member_id' },

@@ -2,12 +2,10 @@ import { officials } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
 import { officialCreateBody, officialOut } from './schemas.js';
 
-export const federationOfficialsCreate = defineOperation({
-  id: 'federation.officials.create',
+export default defineOperation({
   summary: 'Register a match official',
   method: 'POST',
   path: '/v1/federation/officials',
-  kind: 'federation',
   scope: 'federation:officials:write',
   body: officialCreateBody,
   response: officialOut,

@@ -4,12 +4,10 @@ import { defineOperation } from '../operation.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { officialOut } from './schemas.js';
 
-export const federationOfficialsList = defineOperation({
-  id: 'federation.officials.list',
+export default defineOperation({
   summary: 'The federation\'s match officials, by id',
   method: 'GET',
   path: '/v1/federation/officials',
-  kind: 'federation',
   scope: 'federation:officials:read',
   query: listQuery({ status: enumFilter(officialStatuses) }),
   response: officialOut,

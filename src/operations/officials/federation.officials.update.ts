@@ -1,16 +1,12 @@
 import { officials } from '../../resources/officials.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { officialOut, officialPatchBody } from './schemas.js';
 
-export const federationOfficialsUpdate = defineOperation({
-  id: 'federation.officials.update',
+export default defineOperation({
   summary: 'Change an official, or make one inactive or active again (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/officials/{official_id}',
-  kind: 'federation',
   scope: 'federation:officials:write',
-  params: idParams('official_id'),
   body: officialPatchBody,
   response: officialOut,
   lock: { store: officials, param: 'official_id' },

@@ -1,16 +1,12 @@
 import { persons, withLicenses } from '../../resources/persons.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { personOut } from './schemas.js';
 
-export const federationPersonsGet = defineOperation({
-  id: 'federation.persons.get',
+export default defineOperation({
   summary: 'One person of the federation\'s registry, with their licenses',
   method: 'GET',
   path: '/v1/federation/persons/{person_id}',
-  kind: 'federation',
   scope: 'federation:persons:read',
-  params: idParams('person_id'),
   response: personOut,
   async handler(ctx) {
     const [person] = await withLicenses(ctx.db, [await persons.get(ctx.db, ctx.workspace, ctx.params.person_id)]);

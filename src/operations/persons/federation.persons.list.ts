@@ -6,12 +6,10 @@ import { equals, likePattern, listById } from '../listing.js';
 import { id, listQuery } from '../schemas.js';
 import { personOut } from './schemas.js';
 
-export const federationPersonsList = defineOperation({
-  id: 'federation.persons.list',
+export default defineOperation({
   summary: 'The federation\'s registry of persons, by id',
   method: 'GET',
   path: '/v1/federation/persons',
-  kind: 'federation',
   scope: 'federation:persons:read',
   query: listQuery({
     q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),

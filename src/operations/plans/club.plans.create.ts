@@ -3,12 +3,10 @@ import { seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
 import { planCreateBody, planOut } from './schemas.js';
 
-export const clubPlansCreate = defineOperation({
-  id: 'club.plans.create',
+export default defineOperation({
   summary: 'Add a membership plan',
   method: 'POST',
   path: '/v1/club/membership-plans',
-  kind: 'club',
   scope: 'club:billing:write',
   body: planCreateBody,
   response: planOut,

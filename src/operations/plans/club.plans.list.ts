@@ -6,12 +6,10 @@ import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { planOut } from './schemas.js';
 
-export const clubPlansList = defineOperation({
-  id: 'club.plans.list',
+export default defineOperation({
   summary: 'The club\'s membership plans, by id',
   method: 'GET',
   path: '/v1/club/membership-plans',
-  kind: 'club',
   scope: 'club:billing:read',
   query: listQuery({
     status: enumFilter(planStatuses),

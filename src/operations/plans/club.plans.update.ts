@@ -1,17 +1,13 @@
 import { plans, planView } from '../../resources/plans.js';
 import { seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { planOut, planPatchBody } from './schemas.js';
 
-export const clubPlansUpdate = defineOperation({
-  id: 'club.plans.update',
+export default defineOperation({
   summary: 'Change a membership plan, or retire it (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/membership-plans/{plan_id}',
-  kind: 'club',
   scope: 'club:billing:write',
-  params: idParams('plan_id'),
   body: planPatchBody,
   response: planOut,
   lock: { store: plans, param: 'plan_id' },

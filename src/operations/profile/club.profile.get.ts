@@ -2,12 +2,10 @@ import { clubs } from '../../resources/clubs.js';
 import { defineOperation } from '../operation.js';
 import { clubProfile } from './schemas.js';
 
-export const clubProfileGet = defineOperation({
-  id: 'club.profile.get',
+export default defineOperation({
   summary: 'The calling club\'s profile',
   method: 'GET',
   path: '/v1/club/profile',
-  kind: 'club',
   scope: 'club:profile:read',
   response: clubProfile,
   async handler(ctx) {

@@ -5,12 +5,10 @@ import { clubProfile, clubProfilePatch } from './schemas.js';
 
 const columns = ['short_name', 'email', 'phone', 'website', 'founded_year'] as const;
 
-export const clubProfileUpdate = defineOperation({
-  id: 'club.profile.update',
+export default defineOperation({
   summary: 'Change the club\'s contact details (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/profile',
-  kind: 'club',
   scope: 'club:profile:write',
   body: clubProfilePatch,
   response: clubProfile,

@@ -2,17 +2,13 @@ import { matchView } from '../../resources/match-details.js';
 import { expectAfterKickoff, matches } from '../../resources/matches.js';
 import { resultReports } from '../../resources/result-reports.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { clubMatchOut, scoreBody } from '../matches/schemas.js';
 
-export const clubResultsReport = defineOperation({
-  id: 'club.results.report',
+export default defineOperation({
   summary: 'Report the score of a match the club played; when both clubs agree the match is played',
   method: 'POST',
   path: '/v1/club/matches/{match_id}/result-report',
-  kind: 'club',
   scope: 'club:competitions:write',
-  params: idParams('match_id'),
   body: scoreBody('ResultReport'),
   response: clubMatchOut,
   lock: { store: matches, param: 'match_id' },

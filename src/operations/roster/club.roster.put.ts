@@ -1,17 +1,13 @@
 import { expectActive, members } from '../../resources/members.js';
 import { rosters, teams, withRoster } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { rosterPutBody, teamOut } from '../teams/schemas.js';
 
-export const clubRosterPut = defineOperation({
-  id: 'club.roster.put',
+export default defineOperation({
   summary: 'Add a member to a team\'s roster, or change their role or shirt number; answers the team',
   method: 'PUT',
   path: '/v1/club/teams/{team_id}/roster/{member_id}',
-  kind: 'club',
   scope: 'club:teams:write',
-  params: idParams('team_id', 'member_id'),
   body: rosterPutBody,
   response: teamOut,
   lock: { store: teams, param: 'team_id' },

@@ -1,15 +1,12 @@
 import { rosters, teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { deletedOut, idParams } from '../schemas.js';
+import { deletedOut } from '../schemas.js';
 
-export const clubRosterRemove = defineOperation({
-  id: 'club.roster.remove',
+export default defineOperation({
   summary: 'Take a member off a team\'s roster',
   method: 'DELETE',
   path: '/v1/club/teams/{team_id}/roster/{member_id}',
-  kind: 'club',
   scope: 'club:teams:write',
-  params: idParams('team_id', 'member_id'),
   response: deletedOut,
   lock: { store: teams, param: 'team_id' },
   async handler(ctx) {

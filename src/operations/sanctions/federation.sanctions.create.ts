@@ -25,12 +25,10 @@ function pairing(body: Body, startsOn: string): FieldError[] {
   return errors;
 }
 
-export const federationSanctionsCreate = defineOperation({
-  id: 'federation.sanctions.create',
+export default defineOperation({
   summary: 'Sanction a person or a club of the federation',
   method: 'POST',
   path: '/v1/federation/sanctions',
-  kind: 'federation',
   scope: 'federation:sanctions:write',
   body: sanctionCreateBody,
   response: sanctionOut,

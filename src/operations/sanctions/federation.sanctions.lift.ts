@@ -2,11 +2,9 @@ import { expectRunning, sanctions, sanctionMachine, withStatus } from '../../res
 import { transitionOperation } from '../transition.js';
 import { sanctionLiftBody, sanctionOut } from './schemas.js';
 
-export const federationSanctionsLift = transitionOperation({
-  id: 'federation.sanctions.lift',
+export default transitionOperation({
   summary: 'Lift an active sanction, with a reason',
   path: '/v1/federation/sanctions/{sanction_id}/lift',
-  kind: 'federation',
   scope: 'federation:sanctions:write',
   store: sanctions,
   machine: sanctionMachine,

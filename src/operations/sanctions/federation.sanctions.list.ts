@@ -6,12 +6,10 @@ import { defineOperation } from '../operation.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { sanctionOut } from './schemas.js';
 
-export const federationSanctionsList = defineOperation({
-  id: 'federation.sanctions.list',
+export default defineOperation({
   summary: 'The federation\'s sanctions, by id',
   method: 'GET',
   path: '/v1/federation/sanctions',
-  kind: 'federation',
   scope: 'federation:sanctions:read',
   query: listQuery({
     status: enumFilter(sanctionMachine.states),

@@ -3,12 +3,10 @@ import { expectNoOverlap, lockSeasons, seasons } from '../../resources/seasons.j
 import { defineOperation } from '../operation.js';
 import { seasonCreateBody, seasonOut } from './schemas.js';
 
-export const federationSeasonsCreate = defineOperation({
-  id: 'federation.seasons.create',
+export default defineOperation({
   summary: 'Plan a season',
   method: 'POST',
   path: '/v1/federation/seasons',
-  kind: 'federation',
   scope: 'federation:seasons:write',
   body: seasonCreateBody,
   response: seasonOut,

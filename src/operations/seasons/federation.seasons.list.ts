@@ -4,12 +4,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { seasonOut } from './schemas.js';
 
-export const federationSeasonsList = defineOperation({
-  id: 'federation.seasons.list',
+export default defineOperation({
   summary: 'The federation\'s seasons, by id',
   method: 'GET',
   path: '/v1/federation/seasons',
-  kind: 'federation',
   scope: 'federation:profile:read',
   query: listQuery({ status: enumFilter(seasonMachine.states) }),
   response: seasonOut,

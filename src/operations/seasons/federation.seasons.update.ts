@@ -2,17 +2,13 @@ import { invalidField } from '../../errors.js';
 import { expectState } from '../../resources/machine.js';
 import { expectNoOverlap, lockSeasons, seasonStep, seasons } from '../../resources/seasons.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { seasonOut, seasonPatchBody } from './schemas.js';
 
-export const federationSeasonsUpdate = defineOperation({
-  id: 'federation.seasons.update',
+export default defineOperation({
   summary: 'Rename a season, move its dates while planned, or move its status forward (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/federation/seasons/{season_id}',
-  kind: 'federation',
   scope: 'federation:seasons:write',
-  params: idParams('season_id'),
   body: seasonPatchBody,
   response: seasonOut,
   lock: { store: seasons, param: 'season_id' },

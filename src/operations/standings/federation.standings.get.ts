@@ -1,16 +1,12 @@
 import { competitions, tableOf } from '../../resources/competitions.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { standingsOut } from './schemas.js';
 
-export const federationStandingsGet = defineOperation({
-  id: 'federation.standings.get',
+export default defineOperation({
   summary: 'The table of a competition, from its played matches',
   method: 'GET',
   path: '/v1/federation/competitions/{competition_id}/standings',
-  kind: 'federation',
   scope: 'federation:competitions:read',
-  params: idParams('competition_id'),
   response: standingsOut,
   async handler(ctx) {
     const competition = await competitions.get(ctx.db, ctx.workspace, ctx.params.competition_id);

@@ -2,12 +2,10 @@ import { expectSeasonOpenForTeams, teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { teamCreateBody, teamOut } from './schemas.js';
 
-export const clubTeamsCreate = defineOperation({
-  id: 'club.teams.create',
+export default defineOperation({
   summary: 'Create a team for a season of the club\'s federation',
   method: 'POST',
   path: '/v1/club/teams',
-  kind: 'club',
   scope: 'club:teams:write',
   body: teamCreateBody,
   response: teamOut,

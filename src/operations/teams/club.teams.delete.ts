@@ -2,16 +2,13 @@ import { ApiError } from '../../errors.js';
 import { activities } from '../../resources/activities.js';
 import { hasEntries, teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { deletedOut, idParams } from '../schemas.js';
+import { deletedOut } from '../schemas.js';
 
-export const clubTeamsDelete = defineOperation({
-  id: 'club.teams.delete',
+export default defineOperation({
   summary: 'Delete a team that was never entered in a competition',
   method: 'DELETE',
   path: '/v1/club/teams/{team_id}',
-  kind: 'club',
   scope: 'club:teams:write',
-  params: idParams('team_id'),
   response: deletedOut,
   lock: { store: teams, param: 'team_id' },
   refusals: ['invalid_state'],

@@ -1,16 +1,12 @@
 import { teams, withRoster } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { teamOut } from './schemas.js';
 
-export const clubTeamsGet = defineOperation({
-  id: 'club.teams.get',
+export default defineOperation({
   summary: 'A team with its roster',
   method: 'GET',
   path: '/v1/club/teams/{team_id}',
-  kind: 'club',
   scope: 'club:teams:read',
-  params: idParams('team_id'),
   response: teamOut,
   async handler(ctx) {
     return { data: await withRoster(ctx.db, await teams.get(ctx.db, ctx.workspace, ctx.params.team_id)) };

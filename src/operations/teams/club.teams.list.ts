@@ -6,12 +6,10 @@ import { enumFilter, id, listQuery } from '../schemas.js';
 import { teamListItemOut } from './schemas.js';
 import { teams, teamStatuses } from '../../resources/teams.js';
 
-export const clubTeamsList = defineOperation({
-  id: 'club.teams.list',
+export default defineOperation({
   summary: 'The club\'s teams, by id',
   method: 'GET',
   path: '/v1/club/teams',
-  kind: 'club',
   scope: 'club:teams:read',
   query: listQuery({ season_id: v.optional(id), status: enumFilter(teamStatuses) }),
   response: teamListItemOut,
@@ -21,9 +19,7 @@ export const clubTeamsList = defineOperation({
     const sql = ctx.db;
     const after = afterCursor(ctx, q)?.[0] ?? '0';
     const rows = await sql`
-      select t.id, t.name, t.season_id, t.category, t.gender, t.status,
-        (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size,
-        t.created_at, t.updated_at, t.version
+      select ${teams.selection}, (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size
       from teams t
       where ${teams.visible(sql, ctx.workspace)} and t.id > ${after}
         ${q.season_id ? sql`and t.season_id = ${q.season_id}` : nothing}

@@ -1,16 +1,12 @@
 import { expectSeasonOpenForTeams, teams, withRoster } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { teamOut, teamPatchBody } from './schemas.js';
 
-export const clubTeamsUpdate = defineOperation({
-  id: 'club.teams.update',
+export default defineOperation({
   summary: 'Change a team (JSON merge patch)',
   method: 'PATCH',
   path: '/v1/club/teams/{team_id}',
-  kind: 'club',
   scope: 'club:teams:write',
-  params: idParams('team_id'),
   body: teamPatchBody,
   response: teamOut,
   lock: { store: teams, param: 'team_id' },

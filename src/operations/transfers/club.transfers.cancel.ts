@@ -2,11 +2,9 @@ import { expectDestination, transfers, transferMachine } from '../../resources/t
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
-export const clubTransfersCancel = transitionOperation({
-  id: 'club.transfers.cancel',
+export default transitionOperation({
   summary: 'Call off a transfer the club asked for, before the federation decides',
   path: '/v1/club/transfers/{transfer_id}/cancel',
-  kind: 'club',
   scope: 'club:licenses:write',
   store: transfers,
   machine: transferMachine,

@@ -5,12 +5,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, listQuery } from '../schemas.js';
 import { transferOut } from './schemas.js';
 
-export const clubTransfersList = defineOperation({
-  id: 'club.transfers.list',
+export default defineOperation({
   summary: 'Transfers into and out of the club, by id',
   method: 'GET',
   path: '/v1/club/transfers',
-  kind: 'club',
   scope: 'club:licenses:read',
   query: listQuery({
     direction: v.optional(v.pipe(

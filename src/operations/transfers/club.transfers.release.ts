@@ -2,11 +2,9 @@ import { expectOrigin, transfers, transferMachine } from '../../resources/transf
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
-export const clubTransfersRelease = transitionOperation({
-  id: 'club.transfers.release',
+export default transitionOperation({
   summary: 'Let the player go: the origin club releases a requested transfer',
   path: '/v1/club/transfers/{transfer_id}/release',
-  kind: 'club',
   scope: 'club:licenses:write',
   store: transfers,
   machine: transferMachine,

@@ -6,12 +6,10 @@ import { transfers } from '../../resources/transfers.js';
 import { defineOperation } from '../operation.js';
 import { transferOut, transferRequestBody } from './schemas.js';
 
-export const clubTransfersRequest = defineOperation({
-  id: 'club.transfers.request',
+export default defineOperation({
   summary: 'Ask for a player of another club of the federation, by license number',
   method: 'POST',
   path: '/v1/club/transfers',
-  kind: 'club',
   scope: 'club:licenses:write',
   body: transferRequestBody,
   response: transferOut,

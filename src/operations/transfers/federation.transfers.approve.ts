@@ -4,11 +4,9 @@ import { land, transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut } from './schemas.js';
 
-export const federationTransfersApprove = transitionOperation({
-  id: 'federation.transfers.approve',
+export default transitionOperation({
   summary: 'Approve a released transfer: the license, the members and the person move in one step',
   path: '/v1/federation/transfers/{transfer_id}/approve',
-  kind: 'federation',
   scope: 'federation:transfers:write',
   store: transfers,
   machine: transferMachine,

@@ -1,16 +1,12 @@
 import { transfers } from '../../resources/transfers.js';
 import { defineOperation } from '../operation.js';
-import { idParams } from '../schemas.js';
 import { transferOut } from './schemas.js';
 
-export const federationTransfersGet = defineOperation({
-  id: 'federation.transfers.get',
+export default defineOperation({
   summary: 'One transfer between the federation\'s clubs',
   method: 'GET',
   path: '/v1/federation/transfers/{transfer_id}',
-  kind: 'federation',
   scope: 'federation:transfers:read',
-  params: idParams('transfer_id'),
   response: transferOut,
   async handler(ctx) {
     return { data: await transfers.get(ctx.db, ctx.workspace, ctx.params.transfer_id) };

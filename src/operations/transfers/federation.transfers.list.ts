@@ -5,12 +5,10 @@ import { equals, listById } from '../listing.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { transferOut } from './schemas.js';
 
-export const federationTransfersList = defineOperation({
-  id: 'federation.transfers.list',
+export default defineOperation({
   summary: 'Transfers between the federation\'s clubs, by id',
   method: 'GET',
   path: '/v1/federation/transfers',
-  kind: 'federation',
   scope: 'federation:transfers:read',
   query: listQuery({
     status: enumFilter(transferMachine.states),

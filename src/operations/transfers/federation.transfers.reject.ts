@@ -2,11 +2,9 @@ import { transfers, transferMachine } from '../../resources/transfers.js';
 import { transitionOperation } from '../transition.js';
 import { transferOut, transferRejectBody } from './schemas.js';
 
-export const federationTransfersReject = transitionOperation({
-  id: 'federation.transfers.reject',
+export default transitionOperation({
   summary: 'Reject an open transfer, saying why',
   path: '/v1/federation/transfers/{transfer_id}/reject',
-  kind: 'federation',
   scope: 'federation:transfers:write',
   store: transfers,
   machine: transferMachine,

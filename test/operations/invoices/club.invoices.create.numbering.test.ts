@@ -2,23 +2,22 @@
 // refusals before the number is drawn and with writes that roll back after drawing it.
 import t from 'tap';
 import { ApiError } from '../../../src/errors.js';
-import { clubInvoicesCreate } from '../../../src/operations/invoices/club.invoices.create.js';
+import clubInvoicesCreate from '../../../src/operations/invoices/club.invoices.create.js';
 import { operations } from '../../../src/operations/index.js';
-import { defineOperation } from '../../../src/operations/operation.js';
+import { defineOperation, named } from '../../../src/operations/operation.js';
 import { startService } from '../../support/harness.js';
 import { createClub, createMember, createPlan, drawNumber, setInvoiceCounter, type Tenant } from '../../support/factories.js';
 
 // The real create, through the real pipeline, made to fail after its number was drawn and its rows
 // written: the whole transaction rolls back, the counter's increment included.
-const createThenRollBack = defineOperation({
+const createThenRollBack = named('test.invoices.create_then_roll_back', defineOperation({
   ...clubInvoicesCreate,
-  id: 'test.invoices.create_then_roll_back',
   path: '/v1/club/invoices-rolled-back',
   async handler(ctx) {
     const reply = await clubInvoicesCreate.handler(ctx);
     throw new ApiError('conflict', `rolled back after drawing ${(reply.data as { number: string }).number}`);
   },
-});
+}));
 
 // 120 writers of one club queue for its write lanes: on a loaded machine they need longer than the default deadline.
 const service = await startService(t, { DB_DEADLINE_MS: '60000' }, [...operations, createThenRollBack]);
