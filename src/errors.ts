@@ -85,9 +85,19 @@ export function ruleViolation(reason: Reason, detail: string, errors?: FieldErro
   return new ApiError('rule_violation', detail, errors ? { reason, errors } : { reason });
 }
 
+/** At most this many `errors` in a problem; the rest are counted in `errors_omitted` (conventions.md, Errors). */
+export const maxFieldErrors = 50;
+
+/** `/a, /b and 3 more`: the fields a problem's detail names, the first `maxFieldErrors` of them. */
+export function fieldList(errors: FieldError[]): string {
+  const named = errors.slice(0, maxFieldErrors).map((e) => e.path || 'body').join(', ');
+  const more = errors.length - maxFieldErrors;
+  return more > 0 ? `${named} and ${more} more` : named;
+}
+
 /** 422 `validation_failed` for fields a schema cannot judge alone (a referenced id, a pair of dates). */
 export function invalidFields(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `invalid ${errors.map((e) => e.path || 'body').join(', ')}`, { errors });
+  return new ApiError('validation_failed', `invalid ${fieldList(errors)}`, { errors });
 }
 
 export function invalidField(path: string, message: string): ApiError {
@@ -107,9 +117,35 @@ export interface Problem {
   request_id: string;
   reason?: Reason;
   errors?: FieldError[];
+  errors_omitted?: number;
   signature_base?: string;
   covered_components?: string[];
   required_components?: string[];
+}
+
+// No error answer exceeds 64 KiB (conventions.md): a path or message may quote the input (a
+// member's name), so each is clipped, and the list stops at a byte budget well inside the bound.
+const maxDetailChars = 2048;
+const maxFieldChars = 256;
+const errorsBudgetBytes = 40 * 1024;
+
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never half a surrogate pair: the clipped text stays well-formed.
+  const end = /[\uD800-\uDBFF]/.test(text[max - 2]!) ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+function bounded(errors: FieldError[]): FieldError[] {
+  const shown: FieldError[] = [];
+  let bytes = 0;
+  for (const e of errors.slice(0, maxFieldErrors)) {
+    const item = { ...e, path: clip(e.path, maxFieldChars), message: clip(e.message, maxFieldChars) };
+    bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (bytes > errorsBudgetBytes) break;
+    shown.push(item);
+  }
+  return shown;
 }
 
 export function problem(error: ApiError, requestId: string): Problem {
@@ -118,11 +154,15 @@ export function problem(error: ApiError, requestId: string): Problem {
     title: catalog[error.code][1],
     status: error.status,
     code: error.code,
-    detail: error.message,
+    detail: clip(error.message, maxDetailChars),
     request_id: requestId,
   };
   if (error.extras.reason) body.reason = error.extras.reason;
-  if (error.extras.errors) body.errors = error.extras.errors;
+  if (error.extras.errors) {
+    body.errors = bounded(error.extras.errors);
+    const omitted = error.extras.errors.length - body.errors.length;
+    if (omitted > 0) body.errors_omitted = omitted;
+  }
   const signature = error.extras.signature;
   if (signature) {
     if (signature.base !== undefined) body.signature_base = signature.base;

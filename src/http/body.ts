@@ -57,7 +57,8 @@ function stringEnd(text: string, start: number): number {
     from = quote + 1;
   }
 }
-const pointerOf = (keys: string[]) => keys.map((k) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+/** The JSON Pointer (RFC 6901) of a path of member names and indexes. */
+export const jsonPointer = (keys: string[]): string => keys.map((k) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 
 /**
  * The JSON Pointer of the first object member that `text` (valid JSON) names twice at any depth,
@@ -80,7 +81,7 @@ export function repeatedMember(text: string): string | undefined {
       if (!expectName || !frame?.names) continue;
       const name = JSON.parse(text.slice(start, end + 1)) as string;
       path[frames.length - 1] = name;
-      if (frame.names.has(name)) return pointerOf(path.slice(0, frames.length));
+      if (frame.names.has(name)) return jsonPointer(path.slice(0, frames.length));
       frame.names.add(name);
       expectName = false;
     } else if (c === '{' || c === '[') {

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
-import { ApiError, type FieldError } from '../errors.js';
+import { ApiError, fieldList, invalidFields, type FieldError } from '../errors.js';
 import type { Operation } from '../operations/operation.js';
 import { isStorableText, unstorableMessage } from '../operations/schemas.js';
-import { repeatedMember } from './body.js';
+import { jsonPointer, repeatedMember } from './body.js';
+import { crowdedError, crowdedPath } from './crowded.js';
 import { fieldMessage } from './field-messages.js';
 import { refuseUnstorable } from './unstorable.js';
 
 function pointer(issue: v.BaseIssue<unknown>): string {
-  const keys = issue.path?.map((item) => String(item.key)) ?? [];
-  return keys.map((k) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return jsonPointer(issue.path?.map((item) => String(item.key)) ?? []);
 }
 
 function fieldErrors(issues: v.BaseIssue<unknown>[]): FieldError[] {
@@ -47,7 +47,7 @@ export function validateQuery<T>(schema: v.GenericSchema<unknown, T> | undefined
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const errors = fieldErrors(result.issues).map((e) => ({ path: e.path.slice(1), message: e.message }));
-  throw new ApiError('invalid_query', `invalid query parameter ${errors.map((e) => e.path).join(', ')}`, { errors });
+  throw new ApiError('invalid_query', `invalid query parameter ${fieldList(errors)}`, { errors });
 }
 
 const jsonTypes = new Set(['application/json']);
@@ -79,6 +79,8 @@ export function validateBody(op: Operation, contentType: string | undefined, raw
     if (!type || !accepted.has(type) || !charsetIsUtf8(contentType!)) {
       throw new ApiError('unsupported_media_type', `send ${[...accepted].join(' or ')} in UTF-8`);
     }
+    const crowded = crowdedPath(raw);
+    if (crowded) throw crowdedError(op.body, crowded);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
@@ -95,8 +97,7 @@ export function validateBody(op: Operation, contentType: string | undefined, raw
   }
   const result = v.safeParse(op.body, value);
   if (result.success) return result.output;
-  const errors = fieldErrors(result.issues);
-  throw new ApiError('validation_failed', `invalid ${errors.map((e) => e.path || 'body').join(', ')}`, { errors });
+  throw invalidFields(fieldErrors(result.issues));
 }
 
 export function validateParams<T>(schema: v.GenericSchema<unknown, T> | undefined, params: Record<string, string>): T {

@@ -1,9 +1,11 @@
-import { ApiError, type FieldError } from '../errors.js';
+import { ApiError, invalidFields, type FieldError } from '../errors.js';
 import { isStorableText, unstorableMessage } from '../operations/schemas.js';
 
 /** Deeper bodies are refused before any schema or serializer recurses into them. */
-const maxBodyDepth = 32;
+export const maxBodyDepth = 32;
 const maxReported = 20;
+
+export const tooDeep = () => new ApiError('invalid_request', `the body is nested deeper than ${maxBodyDepth} levels`);
 
 const pointer = (path: string, key: string) => `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
@@ -22,12 +24,12 @@ export function refuseUnstorable(body: object): void {
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= maxBodyDepth) throw new ApiError('invalid_request', `the body is nested deeper than ${maxBodyDepth} levels`);
+    if (depth >= maxBodyDepth) throw tooDeep();
     for (const [key, item] of Object.entries(value).reverse()) {
       const at = pointer(path, key);
       if (!isStorableText(key)) errors.push({ path: at, message: unstorableMessage });
       stack.push([item, at, depth + 1]);
     }
   }
-  if (errors.length > 0) throw new ApiError('validation_failed', `invalid ${errors.map((e) => e.path).join(', ')}`, { errors });
+  if (errors.length > 0) throw invalidFields(errors);
 }

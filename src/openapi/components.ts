@@ -114,7 +114,8 @@ const problemSchema = {
     },
     errors: {
       type: 'array',
-      description: 'Field errors (400 and 422).',
+      maxItems: 50,
+      description: 'Field errors (400 and 422), in the order the input was read: at most 50; `errors_omitted` counts the rest.',
       items: {
         type: 'object',
         required: ['path', 'message'],
@@ -124,6 +125,7 @@ const problemSchema = {
         },
       },
     },
+    errors_omitted: { type: 'integer', minimum: 1, description: 'How many more field errors were found than `errors` lists.' },
   },
 };
 

@@ -152,9 +152,11 @@ function pipeSchema(node: Node, ctx: Context): JsonSchema {
       continue;
     }
     if (changesType(item)) break;
-    // A later schema in a pipe narrows an `unknown` root: it then describes the value.
+    // A later schema in a pipe narrows an `unknown` root, or gives the items of an array whose
+    // length the root judged first (`list` in src/operations/schemas.ts): it then describes the value.
     if (item.kind === 'schema') {
       if (Object.keys(schema).length === 0) schema = convert(item as Node, ctx);
+      else if (schema.type === 'array' && item.type === 'array') schema = { ...schema, ...convert(item as Node, ctx) };
       continue;
     }
     applyAction(schema, item);

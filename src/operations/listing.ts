@@ -1,6 +1,7 @@
 // The common shape of a list: the store's visibility rule, the operation's filters, keyset
 // paging by id and `updated_since`. A list with another order writes its own SQL.
 import type { Fragment } from 'postgres';
+import type { Db } from '../resources/unit.js';
 import { nothing, plannedPerRun } from '../db/driver.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { ReadContext, Reply } from './operation.js';
@@ -18,6 +19,8 @@ interface ListSpec<Row extends Versioned> {
   shape?(row: Row): unknown;
   /** Columns a filter holds to one value, ordered before `id` (the same order) to choose the index. */
   orderBefore?: Fragment;
+  /** A search's condition (`q`): matched only among the rows a page examines (`searchQuery`). */
+  search?: Fragment;
   /** Plan the statement for this request's values (`plannedPerRun`): a filter whose selectivity depends on its value is set. */
   plannedPerRun?: boolean;
 }
@@ -32,12 +35,55 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
     after ? sql`id > ${after}` : undefined,
   ].filter((c): c is Fragment => c !== undefined);
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
+  if (spec.search) {
+    const found = await plannedPerRun(searchQuery(sql, spec.store, where, spec.search, query.limit));
+    const { rows, examinedTo } = searchRows<Row>(found);
+    const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
+    return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown, examinedTo);
+  }
   const statement = sql<Row[]>`
     select ${spec.store.selection} from ${sql(spec.store.table)}
     where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : nothing}id limit ${query.limit + 1}`;
   const rows = await (spec.plannedPerRun ? plannedPerRun(statement) : statement);
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
   return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
+}
+
+/**
+ * Rows a page of a search examines at most, in id order (conventions.md, Paging). No index yields
+ * substring matches in id order, so a page's work is capped instead: it answers the matches among
+ * these rows, and a cursor after the last one examined when the cap stopped it.
+ */
+export const searchScan = 1000;
+
+/** What a search query adds to each row: how many rows it examined and the last one's id. */
+interface Examined { examined: number; examined_to: string | null }
+
+/**
+ * A search page: the first `searchScan` rows of `where` (aliased `m`) in id order, then the first
+ * `limit + 1` of them that `match`. A row with a null id stands alone when none matched.
+ */
+export function searchQuery(sql: Db, store: { table: string; selection: Fragment }, where: Fragment, match: Fragment, limit: number) {
+  return sql`
+    with examined as materialized (
+      select m.id, ${match} as hit from ${sql(store.table)} m where ${where} order by m.id limit ${searchScan}
+    )
+    select w.examined, w.examined_to, p.* from (select count(*)::int as examined, max(id)::text as examined_to from examined) w
+    left join lateral (
+      select ${store.selection} from ${sql(store.table)} m
+      where m.id in (select id from examined where hit order by id limit ${limit + 1})
+    ) p on true
+    order by p.id`;
+}
+
+/**
+ * A search query's rows without its bookkeeping, and where the next page starts if the cap
+ * stopped it; the rows of a query that is no search pass through.
+ */
+export function searchRows<Row>(found: readonly Record<string, unknown>[]): { rows: Row[]; examinedTo?: string[] } {
+  const first = found[0] as Partial<Examined> | undefined;
+  const rows = found.filter((r) => r.id !== null).map(({ examined: _, examined_to: __, ...row }) => row as Row);
+  return first?.examined !== undefined && first.examined >= searchScan && first.examined_to ? { rows, examinedTo: [first.examined_to] } : { rows };
 }
 
 /** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */

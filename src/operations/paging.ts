@@ -66,15 +66,14 @@ export function afterCursor(ctx: ListContext, query: ListQuery, kinds: KeyKind[]
 
 /**
  * Shapes `rows` (fetched with `limit + 1` so a further page can be told apart) into the list
- * envelope, with a cursor after the last row shown.
+ * envelope, with a cursor after the last row shown. A search that stopped examining rows before
+ * it filled the page passes `examinedTo`: the page ends short and the cursor continues after it.
  */
-export function page<T>(ctx: ListContext, query: ListQuery, rows: T[], keyOf: (row: T) => Keyset, shape: (row: T) => unknown = (r) => r): Reply {
+export function page<T>(ctx: ListContext, query: ListQuery, rows: T[], keyOf: (row: T) => Keyset, shape: (row: T) => unknown = (r) => r,
+  examinedTo?: Keyset): Reply {
   const shown = rows.slice(0, query.limit);
   const last = shown[shown.length - 1];
-  let next: string | null = null;
-  if (rows.length > query.limit && last !== undefined) {
-    const keys = keyOf(last);
-    next = Buffer.from(JSON.stringify([tag(ctx, query, keys).toString('base64url'), ...keys])).toString('base64url');
-  }
+  const keys = rows.length > query.limit && last !== undefined ? keyOf(last) : examinedTo;
+  const next = keys ? Buffer.from(JSON.stringify([tag(ctx, query, keys).toString('base64url'), ...keys])).toString('base64url') : null;
   return { data: shown.map(shape), meta: { next_cursor: next } };
 }

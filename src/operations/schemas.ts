@@ -72,6 +72,18 @@ export const text = (min: number, max: number) => v.pipe(
   v.minLength(min, `must be at least ${count(min, 'character')}`),
   v.maxLength(max, `must be at most ${count(max, 'character')}`),
 );
+/**
+ * An array of `min` to `max` items (`minItems`/`maxItems` in the reference). Its length is judged
+ * before any item is: an over-long array is one issue, never one per item.
+ */
+export function list<T extends v.GenericSchema>(item: T, noun: string, max: number, min = 0) {
+  const longest = `must have at most ${count(max, noun)}`;
+  const shape = min > 0
+    ? v.pipe(v.array(v.unknown()), v.minLength(min, `must have at least ${count(min, noun)}`), v.maxLength(max, longest))
+    : v.pipe(v.array(v.unknown()), v.maxLength(max, longest));
+  return v.pipe(shape, v.array(item));
+}
+
 export const email = v.pipe(v.string(), v.maxLength(254), v.email('must be an email address'));
 export const phone = v.pipe(v.string(), v.regex(/^\+?[0-9 ().-]{3,32}$/, 'must be a phone number'));
 export const url = v.pipe(v.string(), v.maxLength(500), v.url('must be a URL'));

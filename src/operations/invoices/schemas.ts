@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { date, id, out, resourceMeta, text } from '../schemas.js';
+import { date, id, list, out, resourceMeta, text } from '../schemas.js';
 import { todayUtc } from '../../resources/calendar.js';
 import { amount, isoCurrency, money } from '../plans/schemas.js';
 import { invoiceMachine, paymentMethods } from '../../resources/invoices.js';
@@ -61,7 +61,7 @@ export const invoiceCreateBody = v.pipe(
   v.strictObject({
     member_id: v.pipe(id, v.description('An active member of the club.')),
     plan_id: v.optional(v.nullable(v.pipe(id, v.description('An active plan: the invoice takes its amount and currency as one line.')))),
-    lines: v.optional(v.pipe(v.array(line), v.minLength(1, 'must have at least 1 line'), v.maxLength(50, 'must have at most 50 lines'))),
+    lines: v.optional(list(line, 'line', 50, 1)),
     currency: v.optional(v.pipe(isoCurrency, v.description('Required with lines; not sent with plan_id.'))),
     due_on: v.optional(v.nullable(v.pipe(date, v.description('Not before the day of issue.')))),
   }),

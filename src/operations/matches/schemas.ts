@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, out, resourceMeta, text, timestamp } from '../schemas.js';
+import { id, list, out, resourceMeta, text, timestamp } from '../schemas.js';
 import { legs, matchMachine, resultSources } from '../../resources/matches.js';
 import { officialRoles } from '../../resources/officials.js';
 
@@ -69,16 +69,16 @@ export const matchPatchBody = v.pipe(v.strictObject({
 }), v.title('MatchPatch'), v.examples([{ scheduled_at: '2026-09-26T13:30:00.000Z', status: 'scheduled' }]));
 
 export const officialsPutBody = v.pipe(v.strictObject({
-  officials: v.pipe(v.array(v.strictObject({
+  officials: list(v.strictObject({
     official_id: id,
     role: v.picklist(officialRoles, `must be one of ${officialRoles.join(', ')}`),
-  })), v.maxLength(4, 'must have at most 4 officials')),
+  }), 'official', 4),
 }), v.title('MatchOfficials'), v.examples([{ officials: [{ official_id: '17', role: 'referee' }, { official_id: '21', role: 'assistant_referee' }] }]));
 
 export const lineupPutBody = v.pipe(v.strictObject({
-  players: v.pipe(v.array(v.strictObject({
+  players: list(v.strictObject({
     member_id: id,
     shirt_number: v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be from 1 to 99'), v.maxValue(99, 'must be from 1 to 99')),
     starter: v.boolean(),
-  })), v.minLength(1, 'must have at least 1 player'), v.maxLength(30, 'must have at most 30 players')),
+  }), 'player', 30, 1),
 }), v.title('Lineup'), v.examples([{ players: [{ member_id: '311', shirt_number: 1, starter: true }, { member_id: '312', shirt_number: 14, starter: false }] }]));

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { nothing, plannedPerRun } from '../../db/driver.js';
 import type { Db } from '../../resources/unit.js';
 import { defineOperation, type Workspace } from '../operation.js';
-import { likePattern } from '../listing.js';
+import { likePattern, searchQuery, searchRows } from '../listing.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { memberMachine, members } from '../../resources/members.js';
@@ -18,21 +18,18 @@ export interface MemberFilters {
 
 /**
  * The one SQL of the list, shared with the EXPLAIN test so the plan it checks is the plan served.
- * `q` repeats the trigram index's expression exactly, or the index could not serve it; a search is
- * planned for its substring each time (a frequent one walks the ids, a rare one takes the index).
+ * A search (`q`) examines at most `searchScan` of the club's members per page (`searchQuery`), and
+ * is planned for its substring each time.
  */
 export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after: string | undefined, limit: number) {
-  const query = sql`
-    select ${members.selection} from members m
-    where ${members.visible(sql, ws)}
+  const where = sql`${members.visible(sql, ws)}
     ${f.status ? sql`and m.status = ${f.status}` : nothing}
-    ${f.q ? sql`and lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}` : nothing}
     ${f.external_ref ? sql`and m.external_ref = ${f.external_ref}` : nothing}
     ${f.team_id ? sql`and exists (select from roster_entries r where r.member_id = m.id and r.team_id = ${f.team_id})` : nothing}
     ${f.updated_since ? sql`and m.updated_at >= ${f.updated_since}::timestamptz` : nothing}
-    ${after ? sql`and m.id > ${after}` : nothing}
-    order by m.id limit ${limit}`;
-  return f.q ? plannedPerRun(query) : query;
+    ${after ? sql`and m.id > ${after}` : nothing}`;
+  if (f.q) return plannedPerRun(searchQuery(sql, members, where, sql`lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}`, limit - 1));
+  return sql`select ${members.selection} from members m where ${where} order by m.id limit ${limit}`;
 }
 
 export default defineOperation({
@@ -51,7 +48,7 @@ export default defineOperation({
   list: true,
   async handler(ctx) {
     const after = afterCursor(ctx, ctx.query)?.[0];
-    const rows = await memberListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1);
-    return page(ctx, ctx.query, rows, (r) => [r.id as string]);
+    const { rows, examinedTo } = searchRows<Record<string, unknown>>(await memberListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1));
+    return page(ctx, ctx.query, rows, (r) => [r.id as string], undefined, examinedTo);
   },
 });

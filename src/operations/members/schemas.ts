@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { address, addressOut, date, email, exampleMeta, out, phone, resourceMeta, text, readOnly } from '../schemas.js';
+import { address, addressOut, list, date, email, exampleMeta, out, phone, resourceMeta, text, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
 import { todayUtc } from '../../resources/calendar.js';
 import { genders, memberMachine } from '../../resources/members.js';
@@ -13,7 +13,7 @@ const guardian = v.strictObject({
   email: v.optional(v.nullable(email)),
   phone: v.optional(v.nullable(phone)),
 });
-const guardians = v.pipe(v.array(guardian), v.maxLength(4, 'must have at most 4 guardians'));
+const guardians = list(guardian, 'guardian', 4);
 
 export type Guardian = v.InferOutput<typeof guardian>;
 

@@ -23,9 +23,8 @@ export default defineOperation({
     return listById(ctx, {
       store: persons,
       // Repeats persons_name_trgm_idx's expression exactly, so the index serves it.
-      filters: [q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(nameKey(q.q))}` : undefined,
-        equals(ctx, 'current_club_id', q.club_id)],
-      plannedPerRun: q.q !== undefined,
+      filters: [equals(ctx, 'current_club_id', q.club_id)],
+      search: q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(nameKey(q.q))}` : undefined,
       expand: (rows) => withLicenses(sql, rows),
     });
   },
