@@ -20,6 +20,11 @@ export interface AuthSettings {
 interface Authenticated {
   credential: Credential;
   rate: RateState;
+  /**
+   * The body's refusal (413, or 400 `digest_mismatch`) of a request whose signature verifies: it is
+   * answered as the credential's, counted and with its rate-limit headers, and nothing runs.
+   */
+  refusal?: ApiError;
 }
 
 const refusedQuery = ['api_key', 'apikey', 'access_token', 'token'];
@@ -35,6 +40,12 @@ export function refuseOtherCredentials(headers: IncomingHttpHeaders, query: URLS
     throw new ApiError('unsupported_credentials',
       `${carried.startsWith('a') ? carried : `the ${carried} query parameter`} is not accepted: sign the request (RFC 9421)`);
   }
+}
+
+const coversDigest = (parsed: ParsedSignature): boolean => parsed.components.some((c) => c.name === 'content-digest');
+
+function isBodyRefusal(error: unknown): boolean {
+  return (error instanceof SigningError && error.code === 'digest_mismatch') || (error instanceof ApiError && error.code === 'payload_too_large');
 }
 
 /** Steps 3: the credential behind a keyid, if it may sign at all. */
@@ -90,14 +101,28 @@ async function verified(
   checkWindow(parsed, Math.floor(now / 1000), settings.skewSeconds);
 
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to wait for.
-  const body = hasBody ? await readBody() : noBody;
-  if (hasBody) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
-  if (!algMatches(parsed.alg, credential.algorithm)) {
-    throw new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
+  // A covered Content-Digest is checked even then: the digest of `{}` does not describe no body.
+  let body: Buffer = noBody;
+  let refusal: unknown;
+  try {
+    if (hasBody) body = await readBody();
+    if (hasBody || coversDigest(parsed)) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
+  } catch (error) {
+    if (!isBodyRefusal(error)) throw error;
+    refusal = error;
   }
-  const base = signatureBase(request, parsed);
+  if (!algMatches(parsed.alg, credential.algorithm)) {
+    throw refusal ?? new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
+  }
+  let base: string;
+  try {
+    base = signatureBase(request, parsed);
+  } catch (error) {
+    // A covered Content-Digest that is missing has no line in the base: the body's refusal says why.
+    throw refusal ?? error;
+  }
   if (!verifySignature(base, parsed.signature, credential.key)) {
-    throw doesNotVerify('the signature does not verify', base, parsed, requiredComponents(request, hasBody));
+    throw refusal ?? doesNotVerify('the signature does not verify', base, parsed, requiredComponents(request, hasBody));
   }
 
   const usage = await recordUsage(sql, {
@@ -109,6 +134,11 @@ async function verified(
     windowSeconds: settings.rateWindowSeconds,
     now,
   });
+  // The body is read and its digest checked before the nonce (conventions.md, steps 5 and 6).
+  if (refusal) {
+    if (usage.outcome !== 'fresh') throw refusal;
+    return { credential, rate: usage.rate, body, refusal: asApiError(refusal) as ApiError };
+  }
   if (usage.outcome === 'replayed') throw new ApiError('replayed_request', 'this nonce was already used by the credential');
   if (usage.outcome === 'before_reset') {
     throw new ApiError('signature_expired', 'the signature was created before the service last lost its replay records: sign the request again');

@@ -87,13 +87,15 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
   refuseOtherCredentials(req.headers, query);
   const signed = { method: req.method, target: req.target, authority: req.authority, scheme: req.scheme, headers: req.headers };
   const readBody = () => deadline.offClock(req.readBody);
-  const { credential, rate, body } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), readBody);
+  const { credential, rate, body, refusal } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), readBody);
   progress.credential = credential;
   progress.rate = rate;
+  if (refusal) throw refusal;
   if (rate.exceeded) {
     throw new ApiError('rate_limited', `at most ${rate.limit} requests per window; retry in ${rate.reset} s`, { headers: { 'retry-after': String(rate.reset) } });
   }
 
+  if (req.method === 'OPTIONS') throw methodNotAllowed(app.router.methodsAt(path), 'OPTIONS');
   const match = app.router.match(req.method, path, credential.workspace.kind);
   if (!match.found) {
     if (match.allow.length > 0) throw methodNotAllowed(match.allow, req.method);
@@ -142,6 +144,9 @@ async function timedV1(app: App, req: Incoming, path: string, query: URLSearchPa
   }
 }
 
+const isV1 = (path: string): boolean => path === '/v1' || path.startsWith('/v1/');
+const isSigned = (headers: IncomingHttpHeaders): boolean => headers['signature-input'] !== undefined || headers.signature !== undefined;
+
 /** Longer request-targets are 414; Node refuses a request line and headers over 16 KiB (431) itself. */
 export const maxTargetLength = 8192;
 
@@ -153,12 +158,15 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
   let databaseDown = false;
   try {
     if (req.target.length > maxTargetLength) throw new ApiError('uri_too_long', `the request-target exceeds ${maxTargetLength} characters`);
-    if (req.method === 'OPTIONS') throw methodNotAllowed(path === '/health' ? ['GET'] : app.router.methodsAt(path), 'OPTIONS');
+    // A signed OPTIONS is authenticated first, so its 405 carries the rate-limit headers like any other answer.
+    if (req.method === 'OPTIONS' && !(isV1(path) && isSigned(req.headers))) {
+      throw methodNotAllowed(path === '/health' ? ['GET'] : app.router.methodsAt(path), 'OPTIONS');
+    }
     if (path === '/health') {
       if (req.method !== 'GET') throw methodNotAllowed(['GET'], req.method);
       return { response: await health(app) };
     }
-    if (path !== '/v1' && !path.startsWith('/v1/')) throw new ApiError('not_found', 'no such route');
+    if (!isV1(path)) throw new ApiError('not_found', 'no such route');
     response = await timedV1(app, req, path, query, progress);
   } catch (error) {
     if (isUnreachable(error)) app.database.down();

@@ -27,7 +27,9 @@ Each operation names its required scope in \`x-scope\` and in its description. T
 as \`apiKey\` in the \`Signature\` header, the nearest OpenAPI has; scopes are not listed in the
 security requirement because OpenAPI reserves those for OAuth 2 and OpenID Connect.`;
 
-const header = (description: string, schema: object) => ({ description, schema });
+// A header the response always carries where it is listed is `required`; the few that depend on
+// the request (a replay, a credential known or not) are listed as optional where they do.
+const header = (description: string, schema: object, required = true) => ({ description, required, schema });
 const integer = { type: 'integer', minimum: 0 };
 
 export const headers = {
@@ -42,9 +44,9 @@ export const headers = {
   'RateLimit-Reset': header('Same as X-RateLimit-Reset (compatibility name).', integer),
   'Retry-After': header('Seconds to wait before retrying.', integer),
   ETag: header('The resource\'s version, quoted (`"3"`): send it back in If-Match.', { type: 'string', pattern: '^"[0-9]+"$' }),
-  Location: header('Relative URL of the created resource.', { type: 'string' }),
+  Location: header('Relative URL of the created resource: a GET of it answers 200 with the resource.', { type: 'string', pattern: '^/v1/[a-z0-9/_-]+$' }),
   Allow: header('The methods this path has.', { type: 'string', examples: ['GET, PATCH'] }),
-  'Idempotent-Replayed': header('`true` when this is the stored response of an earlier request with the same Idempotency-Key.', { type: 'string', enum: ['true'] }),
+  'Idempotent-Replayed': header('`true` when this is the stored response of an earlier request with the same Idempotency-Key.', { type: 'string', enum: ['true'] }, false),
 };
 
 export type HeaderName = keyof typeof headers;
@@ -54,8 +56,9 @@ export const everyResponse: HeaderName[] = ['X-Request-Id', 'Cache-Control', 'X-
 
 export const rateLimitHeaders: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
-export function headerRefs(names: HeaderName[]): Record<string, { $ref: string }> {
-  return Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+/** The headers of a response: references to the components, inline where a usually required one may be absent. */
+export function headerRefs(names: HeaderName[], optional: HeaderName[] = []): Record<string, object> {
+  return Object.fromEntries(names.map((n) => [n, optional.includes(n) ? { ...headers[n], required: false } : { $ref: `#/components/headers/${n}` }]));
 }
 
 export const parameters = {
@@ -135,12 +138,20 @@ const listMetaSchema = {
   properties: {
     next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
   },
+  additionalProperties: false,
+};
+
+const resourceMetaSchema = {
+  type: 'object',
+  description: 'Reserved for what may be said of a single resource; sent as `{}` or not at all today.',
+  properties: {},
+  additionalProperties: false,
 };
 
 /** The shared components, with the named schemas the operations' titled schemas produced. */
 export function components(schemas: Record<string, object>): object {
   return {
-    schemas: { Problem: problemSchema, ListMeta: listMetaSchema, ...schemas },
+    schemas: { Problem: problemSchema, ListMeta: listMetaSchema, ResourceMeta: resourceMetaSchema, ...schemas },
     securitySchemes: {
       [signatureScheme]: { type: 'apiKey', in: 'header', name: 'Signature', description: signingProfile },
     },

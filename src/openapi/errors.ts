@@ -4,16 +4,23 @@ import { catalog, type ErrorCode, type FieldError, type Reason } from '../errors
 import type { Operation } from '../operations/operation.js';
 import { everyResponse, headerRefs, rateLimitHeaders, type HeaderName } from './components.js';
 
-const always: ErrorCode[] = [
-  'invalid_request', 'invalid_query',
-  'signature_required', 'signature_invalid', 'signature_expired', 'replayed_request', 'unknown_key', 'credential_revoked', 'unsupported_credentials',
-  'not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable',
-];
+// Codes an operation answers only when its row says so; every other code of the catalog can
+// answer any /v1 operation (signature, rate limit, transport limits, outages), so a code added
+// to the catalog is documented everywhere until a rule here, or a row's `refusals`, narrows it.
+const ruled = new Set<ErrorCode>([
+  'action_not_permitted', 'conflict', 'invalid_state', 'invalid_cursor', 'insufficient_scope', 'rule_violation', 'idempotency_key_in_use', 'idempotency_key_reused',
+  'precondition_failed', 'unsupported_media_type', 'validation_failed',
+]);
 
+/** The codes every operation of the table can answer: the catalog less the ruled ones and any row's own refusals. */
+export function sharedCodes(ops: readonly Operation[]): Set<ErrorCode> {
+  const refused = new Set(ops.flatMap((op) => op.refusals ?? []));
+  return new Set((Object.keys(catalog) as ErrorCode[]).filter((c) => !ruled.has(c) && !refused.has(c)));
+}
 
 /** The catalog codes an operation can answer, in catalog order. */
-export function errorCodes(op: Operation): ErrorCode[] {
-  const codes = new Set<ErrorCode>(always);
+export function errorCodes(op: Operation, shared: Set<ErrorCode>): ErrorCode[] {
+  const codes = new Set<ErrorCode>(shared);
   const write = op.method !== 'GET';
   if (op.list) codes.add('invalid_cursor');
   if (op.scope) codes.add('insufficient_scope');
@@ -21,14 +28,15 @@ export function errorCodes(op: Operation): ErrorCode[] {
   if (op.reasons?.length) codes.add('rule_violation');
   if (op.method === 'POST') codes.add('idempotency_key_in_use').add('idempotency_key_reused');
   if (op.lock && write) codes.add('precondition_failed');
-  if (op.body) for (const c of ['digest_mismatch', 'payload_too_large', 'unsupported_media_type', 'validation_failed'] as const) codes.add(c);
+  if (op.body) for (const c of ['unsupported_media_type', 'validation_failed'] as const) codes.add(c);
   return (Object.keys(catalog) as ErrorCode[]).filter((c) => codes.has(c));
 }
 
 const statusText: Record<number, string> = {
   400: 'Bad request', 401: 'Unauthenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed',
-  409: 'Conflict', 412: 'Precondition failed', 413: 'Payload too large', 415: 'Unsupported media type',
-  422: 'Unprocessable content', 429: 'Too many requests', 500: 'Internal error', 503: 'Service unavailable',
+  408: 'Request timeout', 409: 'Conflict', 412: 'Precondition failed', 413: 'Payload too large', 414: 'URI too long',
+  415: 'Unsupported media type', 422: 'Unprocessable content', 429: 'Too many requests', 431: 'Request header fields too large',
+  500: 'Internal error', 503: 'Service unavailable',
 };
 
 // What a developer reads in `detail` for each code: the service's own wording where it is fixed.
@@ -101,18 +109,29 @@ function examples(codes: ErrorCode[], reasons: readonly Reason[]): Record<string
   return out;
 }
 
-// Rate-limit headers come with every response to an authenticated request: not with a 401,
-// and a 503 may come before the credential is known.
-function headersFor(status: number): HeaderName[] {
+// Rate-limit headers come with every answer once the credential is known: never with a 401, nor
+// with what Node's parser or the first checks refuse before a signature is read (408, 414, 431).
+// A 400, 405, 413, 500 or 503 may come before or after the credential is known.
+const noRate = new Set([401, 408, 414, 431]);
+const rateMaybe = new Set([400, 405, 413, 500, 503]);
+
+function headersFor(status: number): Record<string, object> {
   const names: HeaderName[] = [...everyResponse];
-  if (status !== 401 && status !== 503) names.push(...rateLimitHeaders);
+  if (!noRate.has(status)) names.push(...rateLimitHeaders);
   if (status === 429 || status === 503) names.push('Retry-After');
   if (status === 405) names.push('Allow');
-  return names;
+  return headerRefs(names, rateMaybe.has(status) ? rateLimitHeaders : []);
+}
+
+/** The problem body of one status: the shared Problem, its `code` (and `reason`) narrowed to what this operation answers. */
+function problemSchema(codes: ErrorCode[], reasons: readonly Reason[]): object {
+  const properties: Record<string, object> = { code: { type: 'string', enum: codes } };
+  if (codes.includes('rule_violation') && reasons.length > 0) properties.reason = { type: 'string', enum: [...reasons] };
+  return { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties }] };
 }
 
 /** One response per status, its description listing the codes and reasons, an example of each. */
-export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = []): Record<string, object> {
+export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = [], headers = headersFor): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = catalog[code][0];
@@ -125,9 +144,14 @@ export function errorResponses(codes: ErrorCode[], reasons: readonly Reason[] = 
     const note = status === 405 ? '\n\nAnswered to a method this path does not have (and to OPTIONS), with `Allow`.' : '';
     out[String(status)] = {
       description: `${statusText[status] ?? 'Error'}. Codes:\n${lines.join('\n')}${note}`,
-      headers: headerRefs(headersFor(status)),
-      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' }, examples: examples(list, reasons) } },
+      headers: headers(status),
+      content: { 'application/problem+json': { schema: problemSchema(list, reasons), examples: examples(list, reasons) } },
     };
   }
   return out;
+}
+
+/** The answers of `/health` outside its 200 and 503: not rate-limited, so without those headers. */
+export function healthErrors(): Record<string, object> {
+  return errorResponses(['method_not_allowed'], [], () => headerRefs([...everyResponse, 'Allow']));
 }

@@ -2,7 +2,8 @@
 // template, one operation per row.
 import type { Operation } from '../operations/operation.js';
 import { components, everyResponse, headerRefs, signatureScheme } from './components.js';
-import { errorCodes, errorResponses } from './errors.js';
+import { errorCodes, errorResponses, healthErrors, sharedCodes } from './errors.js';
+import type { ErrorCode } from '../errors.js';
 import type { Context, JsonSchema } from './json-schema.js';
 import { parametersOf, requestBodyOf } from './parameters.js';
 import { successResponses } from './responses.js';
@@ -22,7 +23,7 @@ function describe(op: Operation): string {
   return `${scope} ${who}`;
 }
 
-function operationObject(op: Operation, ctx: Context): object {
+function operationObject(op: Operation, ctx: Context, shared: Set<ErrorCode>, ops: readonly Operation[]): object {
   const requestBody = requestBodyOf(op, ctx);
   return {
     operationId: op.id,
@@ -34,7 +35,7 @@ function operationObject(op: Operation, ctx: Context): object {
     security: [{ [signatureScheme]: [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponses(op, ctx), ...errorResponses(errorCodes(op), op.reasons) },
+    responses: { ...successResponses(op, ops, ctx), ...errorResponses(errorCodes(op, shared), op.reasons) },
   };
 }
 
@@ -50,7 +51,7 @@ const health = {
       headers: headerRefs(everyResponse),
       content: { 'application/json': { schema: healthSchema('ok', 'ok'), example: { status: 'ok', database: 'ok', version: '0.1.0' } } },
     },
-    ...errorResponses(['method_not_allowed']),
+    ...healthErrors(),
     503: {
       description: 'The database did not answer within 1 s.',
       headers: headerRefs([...everyResponse, 'Retry-After']),
@@ -85,10 +86,11 @@ export function generateOpenApi(ops: Operation[], version: string): object {
   const schemas: Record<string, JsonSchema> = {};
   const ctx: Context = { components: schemas };
   const paths: Record<string, Record<string, object>> = { '/health': { get: health } };
+  const shared = sharedCodes(ops);
   const sorted = [...ops].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   for (const op of sorted) {
     const item = (paths[op.path] ??= {});
-    item[op.method.toLowerCase()] = operationObject(op, ctx);
+    item[op.method.toLowerCase()] = operationObject(op, ctx, shared, ops);
   }
   const tags = [...new Set(['health', ...ops.map((op) => tagOf(op.id))])].sort().map((name) => ({ name, description: tagDescription(name) }));
   return {

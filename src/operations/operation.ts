@@ -82,6 +82,8 @@ interface Declared<Q> {
   /** Schema of `data` in the success envelope (the item schema for lists). */
   response: Schema;
   list?: boolean;
+  /** The success statuses, where the default (201 for a create or request, 200 or 201 for a PUT, else 200) does not hold. */
+  status?: readonly (200 | 201)[];
   /** The `rule_violation` reasons and other refusals the handler can answer, for the reference. */
   reasons?: readonly Reason[];
   refusals?: readonly ErrorCode[];

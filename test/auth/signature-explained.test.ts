@@ -107,3 +107,34 @@ t.test('Content-Digest: not covered is 401 naming the required components; cover
   const [row] = await service.sql<{ n: number }[]>`select count(*)::int as n from members where club_id = ${club.id}`;
   t.equal(row!.n, 0, 'nothing was created');
 });
+
+t.test('a covered Content-Digest without a body is 400 digest_mismatch with the rate-limit headers, and nothing changes', async (t) => {
+  const member = await club.call('POST', '/v1/club/members', { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' });
+  const path = `/v1/club/members/${member.body.data.id}`;
+  const digest = contentDigest(Buffer.from('{}'));
+  for (const method of ['DELETE', 'GET', 'PATCH']) {
+    const signed = signOver(method, path, `127.0.0.1:${port}`, ['@method', '@path', 'content-digest'], { 'content-digest': digest });
+    const res = await fetch(new URL(path, service.url), { method, headers: { ...signed.headers, 'content-digest': digest } });
+    t.equal(res.status, 400, method);
+    t.equal((await res.json()).code, 'digest_mismatch', method);
+    t.match(res.headers.get('x-ratelimit-remaining'), /^\d+$/, `${method}: the rate-limit headers`);
+  }
+  t.equal((await club.call('GET', path)).body.data.status, 'active', 'the member is still there');
+  const ignored = await fetch(new URL(path, service.url), { method: 'GET', headers: { ...signOver('GET', path, `127.0.0.1:${port}`, ['@method', '@path'], {}).headers, 'content-digest': digest } });
+  t.equal(ignored.status, 200, 'a digest the signature does not cover means nothing without a body');
+});
+
+t.test('the 413 and a signed OPTIONS carry the rate-limit headers', async (t) => {
+  const big = JSON.stringify({ pad: 'x'.repeat(1024 * 1024) });
+  const tooLarge = await club.call('POST', '/v1/club/members', JSON.parse(big));
+  t.equal(tooLarge.status, 413);
+  t.match(tooLarge.headers.get('x-ratelimit-limit'), /^\d+$/, '413');
+  const options = signOver('OPTIONS', '/v1/me', `127.0.0.1:${port}`, ['@method', '@path'], {});
+  const res = await fetch(new URL('/v1/me', service.url), { method: 'OPTIONS', headers: options.headers });
+  t.equal(res.status, 405);
+  t.equal(res.headers.get('allow'), 'GET');
+  t.match(res.headers.get('ratelimit-remaining'), /^\d+$/, 'signed OPTIONS');
+  const unsigned = await fetch(new URL('/v1/me', service.url), { method: 'OPTIONS' });
+  t.equal(unsigned.status, 405, 'an unsigned OPTIONS is still 405');
+  t.equal(unsigned.headers.get('ratelimit-remaining'), null, 'without rate-limit headers: no credential is known');
+});

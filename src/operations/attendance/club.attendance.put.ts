@@ -18,6 +18,6 @@ export default defineOperation({
     expectScheduled(ctx.locked, 'given attendance');
     const { activity, created } = await attendance.put(ctx.unit, ctx.locked, member, ctx.body.status, ctx.body.note ?? null);
     const data = await withAttendance(sql, activity);
-    return created ? { status: 201, data, location: `/v1/club/activities/${activity.id}/attendance/${member.id}` } : { data };
+    return created ? { status: 201, data } : { data };
   },
 });

@@ -19,6 +19,6 @@ export default defineOperation({
     const category = await categories.insert(ctx.unit, {
       federation_id: ctx.workspace.id, code: body.code, name: body.name, min_age: minAge, max_age: maxAge,
     });
-    return { status: 201, data: category, location: `/v1/federation/license-categories/${category.id}` };
+    return { status: 201, data: category };
   },
 });

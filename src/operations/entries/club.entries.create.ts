@@ -17,7 +17,7 @@ export default defineOperation({
   // The competition's lock serialises entries, so max_entries holds under concurrent requests.
   lock: { store: competitions, param: 'competition_id' },
   reasons: ['deadline_passed', 'team_not_eligible', 'club_suspended'],
-  refusals: ['conflict'],
+  refusals: ['conflict', 'invalid_state'],
   async handler(ctx) {
     const { sql } = ctx.unit;
     const competition = ctx.locked;
@@ -36,6 +36,6 @@ export default defineOperation({
     const entry = await entries.insert(ctx.unit, {
       federation_id: ctx.workspace.federationId, competition_id: competition.id, club_id: club.id, team_id: team.id, team_name: team.name,
     });
-    return { status: 201, data: entry, location: `/v1/club/competitions/${competition.id}` };
+    return { status: 201, data: entry };
   },
 });

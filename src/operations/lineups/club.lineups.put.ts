@@ -23,6 +23,6 @@ export default defineOperation({
     const persons = await expectEligible(sql, ctx.workspace.id, match, players);
     const { match: row, created } = await lineups.put(ctx.unit, match, players, persons);
     const data = await matchView(sql, ctx.workspace, row);
-    return created ? { status: 201, data, location: `/v1/club/matches/${match.id}/lineup` } : { data };
+    return created ? { status: 201, data } : { data };
   },
 });

@@ -13,6 +13,8 @@ export default defineOperation({
   body: officialsPutBody,
   response: federationMatchOut,
   lock: { store: matches, param: 'match_id' },
+  // Officials are a list of the match, not a resource of their own: setting it is never a create.
+  status: [200],
   reasons: ['official_inactive'],
   refusals: ['conflict'],
   async handler(ctx) {

@@ -12,6 +12,6 @@ export default defineOperation({
   async handler(ctx) {
     const { body } = ctx;
     const row = await officials.insert(ctx.unit, { federation_id: ctx.workspace.id, ...body, email: body.email ?? null });
-    return { status: 201, data: row, location: `/v1/federation/officials/${row.id}` };
+    return { status: 201, data: row };
   },
 });

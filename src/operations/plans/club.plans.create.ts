@@ -17,6 +17,6 @@ export default defineOperation({
       federation_id: workspace.federationId, club_id: workspace.id, name: body.name, season_id: body.season_id,
       amount: body.amount, currency: body.currency, description: body.description ?? null,
     });
-    return { status: 201, data: planView(row), location: `/v1/club/membership-plans/${row.id}` };
+    return { status: 201, data: planView(row) };
   },
 });

@@ -19,6 +19,6 @@ export default defineOperation({
     expectActive(member);
     const { team, created } = await rosters.put(ctx.unit, ctx.locked, member, ctx.body.role, ctx.body.shirt_number ?? null);
     const data = await withRoster(sql, team);
-    return created ? { status: 201, data, location: `/v1/club/teams/${team.id}/roster/${member.id}` } : { data };
+    return created ? { status: 201, data } : { data };
   },
 });

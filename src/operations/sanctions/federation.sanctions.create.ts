@@ -45,6 +45,6 @@ export default defineOperation({
       kind: body.kind, reason: body.reason, starts_on: startsOn, ends_on: body.ends_on ?? null,
       amount: body.amount ?? null, currency: body.currency ?? null,
     });
-    return { status: 201, data: withStatus(row), location: `/v1/federation/sanctions/${row.id}` };
+    return { status: 201, data: withStatus(row) };
   },
 });

@@ -17,6 +17,6 @@ export default defineOperation({
     await lockSeasons(unit);
     await expectNoOverlap(unit.sql, ctx.workspace.id, body.starts_on, body.ends_on);
     const season = await seasons.insert(unit, { federation_id: ctx.workspace.id, ...body });
-    return { status: 201, data: season, location: `/v1/federation/seasons/${season.id}` };
+    return { status: 201, data: season };
   },
 });

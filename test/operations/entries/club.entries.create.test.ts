@@ -25,7 +25,7 @@ t.test('201: a pending entry with the team\'s name, in the club\'s and the feder
   const { federation, club, competition, team } = await setup();
   const res = await enter(club, competition, team);
   t.equal(res.status, 201);
-  t.equal(res.headers.get('location'), `/v1/club/competitions/${competition}`);
+  t.equal(res.headers.get('location'), null, 'no Location: an entry has no GET of its own; club.competitions.get shows it');
   const entry = res.body.data;
   t.match(entry, { competition_id: competition, club_id: club.id, team_id: team, team_name: 'Blue U15', status: 'pending', reason: null, version: 1 });
   t.same(await feedOf(club), [['entry', entry.id, 'created', 1]]);

@@ -40,7 +40,7 @@ t.test('201 the first time, 200 when replaced; the club sees its own, the federa
   const [p1, p2, p3] = [await player(home), await player(home), await player(away)];
   const res = await put(home, match, [{ member_id: p1, shirt_number: 1, starter: true }, { member_id: p2, shirt_number: 12, starter: false }]);
   t.equal(res.status, 201);
-  t.equal(res.headers.get('location'), `/v1/club/matches/${match}/lineup`);
+  t.equal(res.headers.get('location'), null, 'no Location: the lineup has no GET of its own; club.matches.get shows it');
   t.equal(res.body.data.version, 2);
   t.same(res.body.data.lineup.players, [{ member_id: p1, shirt_number: 1, starter: true }, { member_id: p2, shirt_number: 12, starter: false }]);
   t.equal(res.body.data.lineup.club_id, home.id);

@@ -7,13 +7,13 @@ import { newClub, createFederation } from '../../support/factories.js';
 
 const service = await startService(t);
 
-t.test('create: 201 with Location, active, only in the federation\'s feed', async (t) => {
+t.test('create: 201 without Location (federation.officials.list shows it), active, only in the federation\'s feed', async (t) => {
   const federation = await createFederation(service);
   const club = await newClub(service, federation.id);
   const res = await federation.call('POST', '/v1/federation/officials', { first_name: 'Sanne', last_name: 'de Vries', grade: 'National A' });
   t.equal(res.status, 201);
   const official = res.body.data;
-  t.equal(res.headers.get('location'), `/v1/federation/officials/${official.id}`);
+  t.equal(res.headers.get('location'), null, 'no Location: an official has no GET of its own; federation.officials.list shows it');
   t.match(official, { first_name: 'Sanne', last_name: 'de Vries', email: null, grade: 'National A', status: 'active', version: 1 });
   t.same(await feedOf(federation), [['official', official.id, 'created', 1]]);
   t.same(await feedOf(club), []);
