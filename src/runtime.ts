@@ -8,6 +8,7 @@ import { ConfigError, packageVersion, parseSecretKey, type Config } from './conf
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { watchDatabase } from './db/availability.js';
+import { followHistory } from './db/history.js';
 import { createPool, type PoolLimits, type Sql } from './db/pool.js';
 import { writeLanes } from './db/write-lanes.js';
 import { databaseState, type Log } from './http/log.js';
@@ -97,7 +98,12 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   const key = masterKey(config);
   await checkSecretKey(sql, key);
   const credentials = await createCredentialStore(sql, key);
-  const database = watchDatabase(sql);
+  // A restore is noticed here, after an outage, and by the next write (sql/00022).
+  const onNewHistory = (began: boolean) => {
+    if (began) log?.('warn', 'the database is on a new history (restored or failed over with a loss): change ids moved past a gap, webhook endpoints told of the reset');
+  };
+  onNewHistory(await followHistory(sql));
+  const database = watchDatabase(sql, 100, () => void followHistory(sql).then(onNewHistory, () => {}));
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
