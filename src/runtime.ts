@@ -21,6 +21,8 @@ import { sqlTiming } from './http/sql-timing.js';
 import { rekeyPersons, type MatchingPair } from './resources/person-keys.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 import { startWebhooks } from './webhooks/service.js';
+import { serveMetrics, type MetricsListener } from './metrics/listener.js';
+import { registerOperations } from './metrics/series.js';
 
 export const version = packageVersion;
 
@@ -75,6 +77,8 @@ export function masterKey(config: Config): Buffer {
 
 export interface Running {
   app: App;
+  /** The Prometheus listener, when METRICS_PORT is set. */
+  metrics?: MetricsListener;
   stop(): Promise<void>;
 }
 
@@ -115,6 +119,8 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   }, 5_000);
   probe?.unref();
   const webhooks = await startWebhooks(config.webhooks, sql, key, log);
+  registerOperations(table);
+  const metrics = config.metrics && await serveMetrics({ ...config.metrics, sql, database, poolMax: sql.options.max });
   const app: App = {
     sql,
     credentials,
@@ -131,7 +137,9 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   };
   return {
     app,
+    metrics,
     async stop() {
+      await metrics?.close();
       clearInterval(purge);
       clearInterval(probe);
       await webhooks?.stop();
