@@ -2,9 +2,9 @@
 // the partner port. What lives in the database (webhook backlog, feed horizon lag, connections) is
 // read when scraped, in one statement with a short timeout: nothing of it touches a request.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Sql } from 'postgres';
 import type { Availability } from '../db/availability.js';
+import { listen } from '../listen.js';
 import { gauge, render } from './registry.js';
 
 interface Source { sql: Sql; database: Availability; poolMax: number }
@@ -68,17 +68,11 @@ export function serveMetrics(options: Source & { port: number; host: string }): 
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }).end(req.method === 'HEAD' ? undefined : text);
     }, () => res.writeHead(500).end());
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        close: () => new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
-      });
-    });
-  });
+  return listen(server, options.port, options.host).then((port) => ({
+    port,
+    close: () => new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    }),
+  }));
 }
