@@ -34,6 +34,8 @@ export interface Config {
   dbStartWaitSeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webhooks: WebhookConfig;
+  /** METRICS_PORT / METRICS_HOST: the Prometheus listener, off when the port is unset. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 export interface WebhookConfig {
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const config: Config = {
     port: integer(env, 'PORT', 3020, 0, 65535),
+    metrics: env.METRICS_PORT ? { port: integer(env, 'METRICS_PORT', 0, 0, 65535), host: env.METRICS_HOST || '127.0.0.1' } : undefined,
     // The embedded database is a developer's machine: listen there only unless told otherwise.
     host: env.HOST || (databaseUrl ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,

@@ -18,6 +18,7 @@ export const catalog = {
   conflict: [409, 'Conflict'],
   invalid_state: [409, 'Invalid state'],
   idempotency_key_in_use: [409, 'Idempotency key in use'],
+  feed_reset: [409, 'Feed position reset'],
   request_timeout: [408, 'Request timeout'],
   precondition_failed: [412, 'Precondition failed'],
   payload_too_large: [413, 'Payload too large'],
@@ -61,6 +62,8 @@ interface ApiErrorExtras {
   headers?: Record<string, string>;
   /** `signature_invalid`: what the service signed and expected, so a partner can compare (no secret in it). */
   signature?: SignatureExplanation;
+  /** `feed_reset`: the feed position to resynchronise from. */
+  resumeAfter?: string;
 }
 
 /** The components a signature covered (as serialized in the base), those it must cover, and the base itself. */
@@ -116,6 +119,7 @@ export interface Problem {
   detail: string;
   request_id: string;
   reason?: Reason;
+  resume_after?: string;
   errors?: FieldError[];
   errors_omitted?: number;
   signature_base?: string;
@@ -158,6 +162,7 @@ export function problem(error: ApiError, requestId: string): Problem {
     request_id: requestId,
   };
   if (error.extras.reason) body.reason = error.extras.reason;
+  if (error.extras.resumeAfter !== undefined) body.resume_after = error.extras.resumeAfter;
   if (error.extras.errors) {
     body.errors = bounded(error.extras.errors);
     const omitted = error.extras.errors.length - body.errors.length;

@@ -8,6 +8,7 @@ import { ConfigError, packageVersion, parseSecretKey, type Config } from './conf
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { watchDatabase } from './db/availability.js';
+import { followHistory } from './db/history.js';
 import { createPool, type PoolLimits, type Sql } from './db/pool.js';
 import { writeLanes } from './db/write-lanes.js';
 import { databaseState, type Log } from './http/log.js';
@@ -20,6 +21,8 @@ import { sqlTiming } from './http/sql-timing.js';
 import { rekeyPersons, type MatchingPair } from './resources/person-keys.js';
 import { checkSecretKey, waitForDatabase, whereOf } from './startup.js';
 import { startWebhooks } from './webhooks/service.js';
+import { serveMetrics, type MetricsListener } from './metrics/listener.js';
+import { registerOperations } from './metrics/series.js';
 
 export const version = packageVersion;
 
@@ -74,6 +77,8 @@ export function masterKey(config: Config): Buffer {
 
 export interface Running {
   app: App;
+  /** The Prometheus listener, when METRICS_PORT is set. */
+  metrics?: MetricsListener;
   stop(): Promise<void>;
 }
 
@@ -97,7 +102,12 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   const key = masterKey(config);
   await checkSecretKey(sql, key);
   const credentials = await createCredentialStore(sql, key);
-  const database = watchDatabase(sql);
+  // A restore is noticed here, after an outage, and by the next write (sql/00022).
+  const onNewHistory = (began: boolean) => {
+    if (began) log?.('warn', 'the database is on a new history (restored or failed over with a loss): change ids moved past a gap, webhook endpoints told of the reset');
+  };
+  onNewHistory(await followHistory(sql));
+  const database = watchDatabase(sql, 100, () => void followHistory(sql).then(onNewHistory, () => {}));
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
@@ -109,6 +119,8 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   }, 5_000);
   probe?.unref();
   const webhooks = await startWebhooks(config.webhooks, sql, key, log);
+  registerOperations(table);
+  const metrics = config.metrics && await serveMetrics({ ...config.metrics, sql, database, poolMax: sql.options.max });
   const app: App = {
     sql,
     credentials,
@@ -125,7 +137,9 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   };
   return {
     app,
+    metrics,
     async stop() {
+      await metrics?.close();
       clearInterval(purge);
       clearInterval(probe);
       await webhooks?.stop();

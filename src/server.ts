@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import { readBody } from './http/body.js';
 import { logRequest, type Log } from './http/log.js';
 import { handle, type App, type Incoming } from './http/pipeline.js';
 import { answerProtocolError } from './http/protocol-errors.js';
 import { requestIdFor } from './http/respond.js';
 import { writeResponse } from './http/write-response.js';
+import { listen } from './listen.js';
+import { requestDone, requestStarted } from './metrics/series.js';
 
 export interface Listening {
   port: number;
@@ -49,6 +51,7 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
   let closing = false;
   const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
+    requestStarted();
     const request = incoming(req, scheme);
     const [handled, sql] = app.timing ? await app.timing.measure(() => handle(app, request)) : [await handle(app, request), undefined];
     const { response } = handled;
@@ -56,6 +59,7 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     const unread = !req.complete;
     writeResponse(res, response.status, response.headers, response.body, request.requestId, closing || unread);
     const clientAborted = unread && req.destroyed;
+    requestDone(handled.operation, response.status, handled.code, Number(process.hrtime.bigint() - started) / 1e9);
     // Named one by one: V8 builds `{ ...handled, ...request }` slowly (~13 µs per request here,
     // measured), more than every other step of the log together.
     logRequest(log, {
@@ -84,31 +88,25 @@ export function serve(app: App, log: Log, options: { port: number; host: string;
     if (refusal) log('info', 'protocol error', { request_id: requestId, status: refusal.status, code: error.code });
   });
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        close: (graceMs = 10_000, idleMs = Math.min(1_000, graceMs / 10)) => new Promise<void>((done) => {
-          closing = true;
-          // net's close, not http's: that one also closes the kept-alive idle connections at once,
-          // resetting a request a client is sending on one right then. Open connections get
-          // `idleMs` to send a request and be answered with `Connection: close`.
-          net.Server.prototype.close.call(server, () => {
-            clearTimeout(idle);
-            clearTimeout(timer);
-            done();
-          });
-          const idle = setTimeout(() => {
-            // http's close now only closes the kept-alive idle connections and stops the timeout
-            // checks; Node counts a connection that has sent nothing as neither idle nor busy.
-            server.close();
-            for (const socket of opened) if (socket.bytesRead === 0) socket.destroy();
-          }, idleMs);
-          const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-        }),
+  return listen(server, options.port, options.host).then((port) => ({
+    port,
+    close: (graceMs = 10_000, idleMs = Math.min(1_000, graceMs / 10)) => new Promise<void>((done) => {
+      closing = true;
+      // net's close, not http's: that one also closes the kept-alive idle connections at once,
+      // resetting a request a client is sending on one right then. Open connections get
+      // `idleMs` to send a request and be answered with `Connection: close`.
+      net.Server.prototype.close.call(server, () => {
+        clearTimeout(idle);
+        clearTimeout(timer);
+        done();
       });
-    });
-  });
+      const idle = setTimeout(() => {
+        // http's close now only closes the kept-alive idle connections and stops the timeout
+        // checks; Node counts a connection that has sent nothing as neither idle nor busy.
+        server.close();
+        for (const socket of opened) if (socket.bytesRead === 0) socket.destroy();
+      }, idleMs);
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    }),
+  }));
 }

@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres';
 import { isUniqueViolation } from '../db/errors.js';
+import { usageBatch } from '../metrics/series.js';
 import { createBatcher, type Batcher } from './batch.js';
 import { markReset, writeBatch, type Written } from './usage-statements.js';
 
@@ -136,7 +137,12 @@ const batchers = new WeakMap<Sql, Batcher<UsageInput, UsageResult>>();
 export function recordUsage(sql: Sql, input: UsageInput): Promise<UsageResult> {
   let batcher = batchers.get(sql);
   if (!batcher) {
-    batcher = createBatcher((inputs) => recordBatch(sql, inputs), batchOptions);
+    batcher = createBatcher(async (inputs) => {
+      const started = performance.now();
+      const answered = await recordBatch(sql, inputs);
+      usageBatch(inputs.length, (performance.now() - started) / 1000);
+      return answered;
+    }, batchOptions);
     batchers.set(sql, batcher);
   }
   return batcher.submit(input);

@@ -16,7 +16,8 @@ export interface Availability {
   stop(): void;
 }
 
-export function watchDatabase(sql: Sql, probeMs = 100): Availability {
+/** `onBack` runs each time the database answers again after an outage. */
+export function watchDatabase(sql: Sql, probeMs = 100, onBack?: () => void): Availability {
   let up = true;
   let probe: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -26,7 +27,10 @@ export function watchDatabase(sql: Sql, probeMs = 100): Availability {
   const check = async (ms = 1000): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
-      sql`select 1`.then(() => (up = true), () => false),
+      sql`select 1`.then(() => {
+        if (!up) onBack?.();
+        return (up = true);
+      }, () => false),
       new Promise<boolean>((resolve) => {
         timer = setTimeout(resolve, ms, false);
       }),

@@ -1,5 +1,6 @@
 import type { PendingQuery, Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../errors.js';
+import { deadlineCancelled } from '../metrics/series.js';
 import { cancel, observe } from './driver.js';
 import { overrun } from './errors.js';
 
@@ -44,6 +45,7 @@ class RequestDeadline implements Deadline {
       this.#passed = true;
       this.#reject?.(late());
       // postgres.js cancels a statement the server runs, or drops one still waiting for a connection.
+      if (this.#running?.size) deadlineCancelled();
       for (const query of this.#running ?? []) cancel(query);
     }, Math.max(0, this.#left));
   }

@@ -9,7 +9,7 @@ import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from
 import type { WriteLanes } from '../db/write-lanes.js';
 import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
-import { ApiError } from '../errors.js';
+import { ApiError, type ErrorCode } from '../errors.js';
 import { runOperation } from './execute.js';
 import { claim, completion, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
@@ -57,6 +57,8 @@ interface Handled {
   fault?: unknown;
   /** A 503 because the database is down (not one request's overrun, not a busy row): the log says so. */
   databaseDown?: boolean;
+  /** The catalog code of an error answer (for the metrics). */
+  code?: ErrorCode;
 }
 
 /** What is known about the caller once a step has established it; kept for the error path. */
@@ -156,6 +158,7 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
   let response: Outgoing;
   let fault: unknown;
   let databaseDown = false;
+  let code: ErrorCode | undefined;
   try {
     if (req.target.length > maxTargetLength) throw new ApiError('uri_too_long', `the request-target exceeds ${maxTargetLength} characters`);
     // A signed OPTIONS is authenticated first, so its 405 carries the rate-limit headers like any other answer.
@@ -173,9 +176,11 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
     databaseDown = meansDatabaseDown(error);
     const known = fromDatabaseError(error);
     fault = known ? undefined : error;
-    response = errorResponse(known ?? new ApiError('internal_error', 'an unexpected error occurred'), req.requestId);
+    const refusal = known ?? new ApiError('internal_error', 'an unexpected error occurred');
+    code = refusal.code;
+    response = errorResponse(refusal, req.requestId);
     if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
   }
   if (progress.rate) addRateHeaders(response.headers, progress.rate);
-  return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault, databaseDown };
+  return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault, databaseDown, code };
 }

@@ -103,6 +103,10 @@ const problemSchema = {
     detail: { type: 'string', description: 'What happened, for a developer.' },
     request_id: { type: 'string' },
     reason: { type: 'string', description: 'For `rule_violation`: the business rule that failed.' },
+    resume_after: {
+      type: 'string',
+      description: 'For `feed_reset`: the feed position to resynchronise from. Re-read (GET) the resource of every change you processed with a larger id, replacing or, on 404, deleting your copy; then poll with `after` set to this position (`0`: from the start, `after` left out).',
+    },
     signature_base: {
       type: 'string',
       description: 'For `signature_invalid` when the signature does not verify: the RFC 9421 signature base the service computed from the request as received (LF-separated lines, exactly the bytes it verified). Compare it with the base you signed: the first line that differs is the mistake. It holds only values the request sent, never a secret or the expected signature.',

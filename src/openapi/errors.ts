@@ -59,6 +59,7 @@ const details: Record<ErrorCode, string> = {
   conflict: 'a resource with these values already exists',
   invalid_state: 'the resource is not in a state that allows this',
   idempotency_key_in_use: 'a request with this Idempotency-Key is still running',
+  feed_reset: 'position 1300 is not in this feed\'s history (the database was restored to an earlier point, or the position was never handed out): re-read the resource of every change you processed after 1207, then poll after=1207',
   request_timeout: 'the request did not arrive in time',
   precondition_failed: 'If-Match names version 3, the resource is at version 4',
   payload_too_large: 'the body exceeds 1048576 bytes',
@@ -94,6 +95,7 @@ function example(code: ErrorCode, reason?: Reason): object {
     ...(reason ? { reason } : {}),
     ...(errors ? { errors } : {}),
     ...(code === 'signature_invalid' ? signatureExplanation : {}),
+    ...(code === 'feed_reset' ? { resume_after: '1207' } : {}),
   };
 }
 

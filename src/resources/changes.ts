@@ -10,6 +10,7 @@
 // gap that could fill. A poll waits for the writes then in flight (about one commit); it holds up
 // writers and other polls for no longer than that instant.
 import type { Fragment, PendingQuery, Row, TransactionSql } from 'postgres';
+import { ApiError } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import type { Change, ChangeSet, Db } from './unit.js';
 
@@ -56,9 +57,13 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
 /**
  * Up to `limit` changes of the workspace's feed after change id `after`, oldest first. Called on the
  * pool, never in a transaction: there the horizon's lock would last until the transaction ends.
+ * A position the feed never handed out (beyond its newest change, or lost by a restore: sql/00022)
+ * is 409 feed_reset naming where to resume, never an empty page.
  */
 export async function readChanges(sql: Db, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
-  const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${workspace.federationId}) as horizon`;
+  const [{ horizon, resume }] = await sql<[{ horizon: string; resume: string | null }]>`
+    select feed_horizon(${workspace.federationId}) as horizon, feed_reset_position(${workspace.id}, ${after}) as resume`;
+  if (resume !== null) throw feedReset(after, resume);
   // Row comparisons alone bound the scan to changes_feed_idx, from (workspace, after) to
   // (workspace, horizon), and imply the workspace. With a bare id range the planner may walk the
   // primary key from `after`, skipping every other workspace's rows (10 000 for a federation);
@@ -76,3 +81,11 @@ export async function readChanges(sql: Db, workspace: Workspace, after: string, 
 export const feedRow = (sql: Db) => sql`
   ch.id, ch.occurred_at, ch.resource_type, ch.resource_id, ch.action, ch.version, c.key_id, ch.request_id
   from changes ch left join credentials c on c.id = ch.credential_id`;
+
+/** 409 feed_reset: what the partner does is in the detail, where to resume in `resume_after`. */
+export function feedReset(after: string, resume: string): ApiError {
+  return new ApiError('feed_reset',
+    `position ${after} is not in this feed's history (the database was restored to an earlier point, or the position was never handed out): ` +
+    `re-read the resource of every change you processed after ${resume}, then poll after=${resume}`,
+    { resumeAfter: resume });
+}

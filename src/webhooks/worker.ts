@@ -8,6 +8,7 @@
 // slow endpoint holds one slot and never the others' turn. Outcomes are recorded in batches: a
 // pass records every attempt finished since the last one in one statement, then claims for the
 // freed slots in one more, so the statements per delivery fall as the load grows.
+import { webhookAttempt } from '../metrics/series.js';
 import type { BlockList } from 'node:net';
 import type { Sql } from 'postgres';
 import { subscribe, type Subscription } from '../auth/listener.js';
@@ -102,6 +103,7 @@ interface Finished {
 async function record(sql: Sql, finished: Finished[]): Promise<void> {
   const outcomes = finished.map(({ m, outcome, startedAt, nowMs }) => {
     const { ok, gone, next, status } = judge(outcome, m.attempts, nowMs);
+    webhookAttempt(ok ? 'succeeded' : gone ? 'gone' : 'failed');
     return {
       id: m.id, endpoint_id: m.endpoint_id, attempt: m.attempts, status, next: next?.toISOString() ?? null, started: startedAt.toISOString(), ok, gone,
       response_status: outcome.status ?? null, bytes: outcome.bytes, duration_ms: outcome.durationMs, error: outcome.error ?? null,

@@ -50,6 +50,8 @@ export interface Service {
   masterKey: Buffer;
   /** The table the service serves, so tests can check answers against each operation's schemas. */
   router: Router;
+  /** The Prometheus listener's URL, when the test set METRICS_PORT. */
+  metricsUrl?: string;
 }
 
 /** A service running elsewhere (a child process) on the real operation table. */
@@ -81,7 +83,10 @@ export async function startService(t: Test, env: Record<string, string> = {}, ta
     // A timeout: postgres.js's end() never settles after a server-side disconnect (porsager/postgres#1097).
     await sql.end({ timeout: 1 });
   });
-  return { url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey!, router: running.app.router };
+  return {
+    url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey!, router: running.app.router,
+    ...(running.metrics && { metricsUrl: `http://127.0.0.1:${running.metrics.port}/metrics` }),
+  };
 }
 
 export interface RequestOptions {

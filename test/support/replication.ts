@@ -26,7 +26,7 @@ const skipped = new Set(['postmaster.pid', 'postmaster.opts', 'server.log']);
 const emptied = new Set(['pg_wal', 'pg_replslot', 'pg_stat_tmp', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_subtrans']);
 
 /** Copies a running cluster's files; a file the server removes meanwhile is simply not copied. */
-async function copyTree(from: string, to: string, top = true): Promise<void> {
+export async function copyTree(from: string, to: string, top = true): Promise<void> {
   await mkdir(to, { mode: 0o700 });
   for (const name of await readdir(from)) {
     if (top && (skipped.has(name) || name.startsWith('.s.PGSQL.'))) continue; // the unix socket and its lock
@@ -44,7 +44,7 @@ async function copyTree(from: string, to: string, top = true): Promise<void> {
   }
 }
 
-async function cluster(t: Test, prepare?: (dir: string) => Promise<void>): Promise<{ server: EmbeddedServer; dir: string }> {
+export async function cluster(t: Test, prepare?: (dir: string) => Promise<void>): Promise<{ server: EmbeddedServer; dir: string }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-replica-'));
   await chmod(dir, 0o755); // the unprivileged server user must reach its data folder
   await prepare?.(dir);
@@ -56,9 +56,9 @@ async function cluster(t: Test, prepare?: (dir: string) => Promise<void>): Promi
   return { server, dir };
 }
 
-const admin = (url: string) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+export const admin = (url: string) => postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
 
-async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+export async function until(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

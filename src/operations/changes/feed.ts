@@ -28,7 +28,7 @@ const change = v.pipe(
 );
 
 const query = v.strictObject({
-  after: v.optional(v.pipe(id, v.description('Return changes after this change id (the last one a poller processed). Leave it out to read from the start: ids begin above 0 and have gaps, and each feed numbers its own changes.'))),
+  after: v.optional(v.pipe(id, v.description('Return changes after this change id (the last one a poller processed). Leave it out to read from the start: ids begin above 0 and have gaps, and each feed numbers its own changes. A position this feed never handed out (beyond its newest change, or lost when the database was restored from a backup) is 409 `feed_reset` with `resume_after`: re-read (GET) the resource of every change you processed with a larger id, replacing your copy or deleting it on 404, then poll after `resume_after` (leaving `after` out when it is `0`). The same holds for a cursor.'))),
   limit: v.optional(limit, '25'),
   cursor: v.optional(v.string()),
 });
@@ -43,6 +43,7 @@ export function changesList(kind: WorkspaceKind) {
     query,
     response: change,
     list: true,
+    refusals: ['feed_reset'],
     async handler(ctx) {
       const q = ctx.query;
       const from = afterCursor(ctx, { ...q, after: undefined })?.[0] ?? q.after ?? '0';

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { startService } from '../../support/harness.js';
 import { walkPages } from '../../support/pages.js';
-import { createFederation } from '../../support/factories.js';
+import { createClub, createFederation } from '../../support/factories.js';
 
 const service = await startService(t);
 
@@ -31,4 +31,23 @@ t.test('a malformed after or limit is 400 invalid_query', async (t) => {
     t.equal(res.status, 400, query);
     t.equal(res.body.code, 'invalid_query');
   }
+});
+
+t.test('after= beyond the newest change is 409 feed_reset naming the newest, never an empty page, in both feeds', async (t) => {
+  const federation = await createFederation(service);
+  const club = await createClub(service, federation);
+  await federation.call('POST', '/v1/federation/license-categories', { code: 'U10', name: 'Under 10' });
+  await club.call('POST', '/v1/club/members', { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' });
+  for (const tenant of [federation, club]) {
+    const feed = `/v1/${tenant.kind}/changes`;
+    const newest = (await tenant.call('GET', `${feed}?limit=100`)).body.data.at(-1).id as string;
+    t.equal((await tenant.call('GET', `${feed}?after=${newest}`)).status, 200, `${tenant.kind}: the newest change itself is a position of the feed`);
+    for (const beyond of [BigInt(newest) + 1n, BigInt(newest) + 1000000n]) {
+      const res = await tenant.call('GET', `${feed}?after=${beyond}`);
+      t.equal(res.status, 409, `${tenant.kind}: after=${beyond} is refused`);
+      t.match(res.body, { code: 'feed_reset', resume_after: newest });
+    }
+  }
+  const empty = await createFederation(service);
+  t.match((await empty.call('GET', '/v1/federation/changes?after=5')).body, { code: 'feed_reset', resume_after: '0' }, 'a feed with no change: resume from the start');
 });

@@ -1,0 +1,90 @@
+-- Which history of the database the service is on (src/db/history.ts). A point-in-time restore,
+-- or a failover to a standby that missed commits, ends recovery on a new timeline with its
+-- sequences back where they were: the next ids would be ones partners already hold. On the first
+-- sight of a new timeline the service records it here and moves every sequence of the schema past
+-- a gap that no lost id can have reached, so no id is handed out twice, and each webhook endpoint
+-- gets a `feed.reset` message. A poll from a position the restored history lacks is 409 feed_reset.
+create table feed_histories (
+  id bigint generated always as identity primary key,
+  timeline integer not null,
+  began_at timestamptz not null default now(),
+  -- The newest change the previous history kept; null for the first history recorded.
+  previous_last bigint,
+  -- No change id between previous_last and first_id (both excluded) exists in this history.
+  first_id bigint not null
+);
+
+-- The timeline WAL is written on: the first 8 hex digits of the current WAL file's name. Unlike
+-- pg_control_checkpoint(), it changes the moment a server is promoted, before any checkpoint.
+create function current_timeline() returns integer language sql volatile as $$
+  select ('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::integer
+$$;
+
+-- Records the current timeline if it is not the newest recorded one; true when a new history began
+-- (not for the first record). Instances serialise on the lock, so one of them does it.
+create function feed_history_follow() returns boolean language plpgsql as $$
+declare
+  tl integer := current_timeline();
+  newest feed_histories;
+  last_change bigint;
+  ended timestamptz;
+  gap bigint;
+  first bigint;
+  s record;
+begin
+  perform pg_advisory_xact_lock(hashtext('partner-service:feed-history'));
+  select * into newest from feed_histories order by id desc limit 1;
+  if newest.timeline = tl then return false; end if;
+  select id, occurred_at into last_change, ended from changes order by id desc limit 1;
+  last_change := coalesce(last_change, 0);
+  if newest.id is null then
+    insert into feed_histories (timeline, first_id) values (tl, last_change);
+    return false;
+  end if;
+  -- The lost history handed out ids from the restored sequence value for as long as it ran after
+  -- its last kept change: at most 2^24 ids a second (Postgres serialises a sequence's nextval far
+  -- below that), plus 2^32 for clock skew between the old and new server (256 s at that rate).
+  gap := 4294967296 + 16777216 * greatest(0, ceil(extract(epoch from clock_timestamp() - coalesce(ended, newest.began_at))))::bigint;
+  for s in select schemaname, sequencename, coalesce(last_value, 0) as last_value from pg_sequences where schemaname = current_schema() loop
+    perform setval(format('%I.%I', s.schemaname, s.sequencename)::regclass, s.last_value + gap);
+  end loop;
+  first := (select last_value from pg_sequences where schemaname = current_schema() and sequencename = 'changes_id_seq');
+  insert into feed_histories (timeline, previous_last, first_id) values (tl, last_change, first);
+  -- The reset message takes the gap's first id as its change id: no change ever has it, so its
+  -- webhook-id (msg_<change id>) is new, and it is delivered before the new history's changes.
+  insert into webhook_messages (federation_id, endpoint_id, change_id, body, next_attempt_at)
+  select e.federation_id, e.id, first, json_build_object(
+    'type', 'feed.reset',
+    'timestamp', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'data', json_build_object('resume_after', feed_kept(e.workspace_id, last_change + 1)::text))::text, now()
+  from webhook_endpoints e;
+  perform pg_notify('webhook_changes', '');
+  return true;
+end
+$$;
+
+-- The workspace's newest change below `below`: where a poller resumes.
+create function feed_kept(workspace bigint, below bigint) returns bigint language sql stable as $$
+  select coalesce(max(id), 0) from changes where workspace_id = workspace and id < below
+$$;
+
+-- Null when `after` is a position of the workspace's feed; otherwise the position to resume from:
+-- `after` beyond the workspace's newest change, or inside a range a restore lost.
+create function feed_reset_position(workspace bigint, after bigint) returns bigint language sql stable as $$
+  select feed_kept(workspace, after)
+  where after > 0 and (
+    after > (select coalesce(max(id), 0) from changes where workspace_id = workspace)
+    or exists (select 1 from feed_histories h where after > h.previous_last and after < h.first_id))
+$$;
+
+-- Every write takes this lock before its first change row (sql/00013): it is also where a write
+-- that finds the database on a timeline not yet recorded moves the sequences on before its change
+-- ids are drawn, whether or not the instance noticed the database go away.
+create or replace function feed_write_lock(federation_id bigint) returns void language plpgsql as $$
+begin
+  if current_timeline() <> (select timeline from feed_histories order by id desc limit 1) then
+    perform feed_history_follow();
+  end if;
+  perform pg_advisory_xact_lock_shared(hashtext('partner-service:feed'), (federation_id % 2147483647)::integer);
+end
+$$;

@@ -1,0 +1,115 @@
+// GET /metrics on its own listener: a strict text-format parse, and each series moving with the
+// traffic that should move it. Counters are process-wide, so the test compares before and after.
+import t from 'tap';
+import { loadConfig } from '../../src/config.js';
+import { parseRanges } from '../../src/webhooks/addresses.js';
+import { addEndpoint } from '../../src/webhooks/registry.js';
+import { startWorker } from '../../src/webhooks/worker.js';
+import { createClub } from '../support/factories.js';
+import { request, startService } from '../support/harness.js';
+import { parsePrometheus, type Scrape } from '../support/prometheus.js';
+import { startReceiver } from '../support/webhook-receiver.js';
+
+const service = await startService(t, { METRICS_PORT: '0' });
+const scrape = async (): Promise<Scrape> => {
+  const res = await fetch(service.metricsUrl!);
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  if (res.headers.get('content-type') !== 'text/plain; version=0.0.4; charset=utf-8') throw new Error('not the text format');
+  return parsePrometheus(await res.text());
+};
+const member = { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' };
+
+t.test('the listener is local by default, off without METRICS_PORT, and /metrics is not served on the partner port', async (t) => {
+  t.same(loadConfig({ ...process.env, METRICS_PORT: '9464' }).metrics, { port: 9464, host: '127.0.0.1' });
+  t.equal(loadConfig({ ...process.env, METRICS_PORT: '' }).metrics, undefined);
+  const partner = await request(service.url, 'GET', '/metrics');
+  t.equal(partner.status, 404);
+  t.equal(partner.body.code, 'not_found');
+  t.equal((await fetch(service.metricsUrl!.replace('/metrics', '/v1/club/members'))).status, 404, 'the metrics listener serves nothing else');
+});
+
+t.test('every family parses strictly, with the conventional names and types', async (t) => {
+  const s = await scrape();
+  const expected: Record<string, string> = {
+    partner_requests_total: 'counter', partner_request_duration_seconds: 'histogram', partner_refusals_total: 'counter',
+    partner_requests_in_flight: 'gauge', partner_database_up: 'gauge', partner_database_pool_max: 'gauge', partner_database_connections: 'gauge',
+    partner_deadline_cancellations_total: 'counter', partner_usage_batch_size: 'histogram', partner_usage_batch_duration_seconds: 'histogram',
+    partner_webhook_attempts_total: 'counter', partner_webhook_messages_pending: 'gauge', partner_webhook_oldest_pending_age_seconds: 'gauge',
+    partner_feed_horizon_lag_seconds: 'gauge', partner_feed_ids_in_flight: 'gauge',
+    process_cpu_seconds_total: 'counter', process_resident_memory_bytes: 'gauge', nodejs_heap_used_bytes: 'gauge', nodejs_eventloop_delay_seconds: 'gauge',
+  };
+  for (const [family, type] of Object.entries(expected)) t.equal(s.types.get(family), type, family);
+  t.equal(s.value('partner_database_up'), 1);
+  t.ok(s.value('process_cpu_seconds_total')! > 0);
+  t.ok(s.value('process_resident_memory_bytes')! > 0);
+  const labels = new Set(s.samples.flatMap((x) => Object.keys(x.labels)));
+  t.same([...labels].sort(), ['class', 'code', 'kind', 'le', 'operation', 'outcome', 'quantile', 'state'], 'bounded label names only: no tenant, no key');
+});
+
+t.test('a 2xx, a refusal before routing and a feed_reset each move their series', async (t) => {
+  const club = await createClub(service);
+  const before = await scrape();
+  const list = { operation: 'club.members.list', kind: 'club' };
+  t.equal((await club.call('GET', '/v1/club/members')).status, 200);
+  t.equal((await request(service.url, 'GET', '/v1/club/members')).status, 401);
+  t.equal((await club.call('GET', '/v1/club/changes?after=9000000000000000000')).status, 409);
+  const after = await scrape();
+  const moved = (name: string, labels: Record<string, string>) => (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0);
+  t.equal(moved('partner_requests_total', { ...list, class: '2xx' }), 1, '2xx of club.members.list');
+  t.equal(moved('partner_request_duration_seconds_count', list), 1, 'its duration observed');
+  t.ok(moved('partner_request_duration_seconds_sum', list) > 0);
+  t.equal(moved('partner_requests_total', { operation: 'none', class: '4xx' }), 1, 'the unsigned request, refused before routing');
+  t.equal(moved('partner_refusals_total', { code: 'signature_required' }), 1);
+  t.equal(moved('partner_refusals_total', { code: 'feed_reset' }), 1);
+  t.equal(moved('partner_requests_total', { operation: 'club.changes.list', kind: 'club', class: '4xx' }), 1);
+  t.ok(moved('partner_usage_batch_size_count', {}) >= 1, 'the signed requests went through the nonce batch');
+  t.ok(moved('partner_usage_batch_size_sum', {}) >= 2);
+});
+
+t.test('a request held by a writer shows in flight; the feed horizon lag counts the writer', async (t) => {
+  const club = await createClub(service);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const writer = service.sql.begin(async (tx) => {
+    await tx`select feed_write_lock(${club.federationId})`;
+    locked();
+    await held;
+  });
+  await holding;
+  const poll = club.call('GET', '/v1/club/changes');
+  let s = await scrape();
+  for (let i = 0; i < 50 && !(s.value('partner_requests_in_flight')! >= 1); i++) s = await scrape();
+  t.ok(s.value('partner_requests_in_flight')! >= 1, 'the waiting poll is in flight');
+  t.ok(s.value('partner_feed_horizon_lag_seconds')! > 0, 'a write holds the horizon back');
+  release();
+  await writer;
+  t.equal((await poll).status, 200);
+});
+
+t.test('webhook attempts by outcome, the backlog and its age', async (t) => {
+  const club = await createClub(service);
+  const receiver = await startReceiver();
+  t.teardown(() => receiver.close());
+  receiver.answer = () => 500;
+  await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: `${receiver.base}/hook`, events: [] });
+  const worker = await startWorker({
+    sql: service.sql, masterKey: service.masterKey, allowed: parseRanges(['127.0.0.0/8']), concurrency: 2, pollMs: 3_600_000, federations: [club.federationId],
+  });
+  t.teardown(() => worker.stop());
+  const before = await scrape();
+  t.equal((await club.call('POST', '/v1/club/members', member)).status, 201);
+  worker.wake();
+  await worker.settle();
+  const failed = await scrape();
+  const delta = (s: Scrape, outcome: string) => s.value('partner_webhook_attempts_total', { outcome })! - before.value('partner_webhook_attempts_total', { outcome })!;
+  t.equal(delta(failed, 'failed'), 1, 'a 500 answer is a failed attempt');
+  t.ok(failed.value('partner_webhook_messages_pending')! >= 1, 'the message waits for its retry');
+  t.ok(failed.value('partner_webhook_oldest_pending_age_seconds')! >= 0);
+  receiver.answer = () => 200;
+  await service.sql`update webhook_messages set next_attempt_at = now() where endpoint_id in (select id from webhook_endpoints where workspace_id = ${club.id})`;
+  worker.wake();
+  await worker.settle();
+  t.equal(delta(await scrape(), 'succeeded'), 1, 'the retry that gets 200 succeeded');
+});
