@@ -106,12 +106,13 @@ async function round(slow: boolean, label: string): Promise<Round> {
   try {
     await migrate(sql);
     const key = randomBytes(32);
+    const policy = { allowHttp: true, allowed: parseRanges(['127.0.0.0/8']), endpointsMax: 10 };
     const federation = await createWorkspace(sql, { kind: 'federation', name: 'Webhook Bench', country: 'NL' });
     const clubs: { id: string; path: string }[] = [];
     for (let i = 0; i < healthy + 2; i++) {
       const club = await createWorkspace(sql, { kind: 'club', name: `Club ${i}`, federationId: federation.id, country: 'NL' });
       const p = i === healthy ? '/slow' : i === healthy + 1 ? '/down' : `/c${i}`;
-      if (p !== '/slow' || slow) await addEndpoint(sql, key, { allowHttp: true }, { workspaceId: club.id, url: base + p, events: [] });
+      if (p !== '/slow' || slow) await addEndpoint(sql, key, policy, { workspaceId: club.id, federationId: federation.id }, { url: base + p });
       clubs.push({ id: club.id, path: p });
     }
     const worker = await startWorker({ sql: workerSql, masterKey: key, allowed: parseRanges(['127.0.0.0/8']), concurrency: 16, pollMs: 1000, listen: true });
