@@ -12,7 +12,8 @@
 //
 // BENCH_WEBHOOK_COMPARE=n runs 2n rounds alternating with and without the 9 s endpoint (with,
 // without, with, …) and prints the healthy endpoints' p50/p99 per round with the load average;
-// use a short BENCH_WEBHOOK_OUTAGE_S with it.
+// use a short BENCH_WEBHOOK_OUTAGE_S with it. BENCH_WEBHOOK_TRICKLE=1 runs the red team's scenario
+// instead (webhook-neighbours.ts).
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -192,6 +193,7 @@ async function round(slow: boolean, label: string): Promise<Round> {
 }
 
 export async function benchWebhooks(): Promise<number> {
+  if (process.env.BENCH_WEBHOOK_TRICKLE === '1') return (await import('./webhook-neighbours.js')).benchWebhookNeighbours();
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}`);
   if (!(comparePairs > 0)) {
     const r = await round(withSlow, 'webhooks');
