@@ -5,22 +5,19 @@
 // run, same Postgres, same worker (16 slots, a BENCH_WEBHOOK_SHARE % share per workspace, 25): prints the bystanders'
 // commit-to-receipt p50/p99/max in both phases, and how many slots the hostile club held at most.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import type { Sql } from 'postgres';
 import { createWorkspace } from '../../src/console/workspaces.js';
-import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
-import { createPool } from '../../src/db/pool.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
 import { workspaceSlots } from '../../src/webhooks/claim.js';
 import { addEndpoint } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { startTrickleReceiver } from '../support/trickle-receiver.js';
 import { quantile } from './load.js';
+import { webhookDatabase } from './webhook-database.js';
 
 const rate = Number(process.env.BENCH_WEBHOOK_RATE || 50);
 const seconds = Number(process.env.BENCH_WEBHOOK_SECONDS || 10);
@@ -34,12 +31,8 @@ const change = (sql: Sql, federationId: string, clubId: string, resourceId: numb
 });
 
 export async function benchWebhookNeighbours(): Promise<number> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-neighbours-'));
-  await chmod(dir, 0o755);
-  const embedded = await embeddedServer(dir, await freePort());
-  await embedded.start();
-  const sql = createPool(embedded.socketUrl, 8);
-  const workerSql = createPool(embedded.socketUrl, 4);
+  const db = await webhookDatabase('partner-bench-neighbours-');
+  const { sql, workerSql } = db;
   const received = new Map<number, number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -102,9 +95,6 @@ export async function benchWebhookNeighbours(): Promise<number> {
     await trickle.close();
     server.closeAllConnections();
     server.close();
-    await workerSql.end({ timeout: 5 });
-    await sql.end({ timeout: 5 });
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
+    await db.stop();
   }
 }

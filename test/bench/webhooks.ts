@@ -15,20 +15,17 @@
 // use a short BENCH_WEBHOOK_OUTAGE_S with it. BENCH_WEBHOOK_TRICKLE=1 runs the red team's scenario
 // instead (webhook-neighbours.ts).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { createWorkspace } from '../../src/console/workspaces.js';
-import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
-import { createPool } from '../../src/db/pool.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
 import { addEndpoint } from '../../src/webhooks/registry.js';
 import { retryDelaysMs } from '../../src/webhooks/schedule.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { quantile } from './load.js';
+import { webhookDatabase } from './webhook-database.js';
 
 const rate = Number(process.env.BENCH_WEBHOOK_RATE || 200);
 const seconds = Number(process.env.BENCH_WEBHOOK_SECONDS || 20);
@@ -76,12 +73,8 @@ interface Round {
 }
 
 async function round(slow: boolean, label: string): Promise<Round> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-webhooks-'));
-  await chmod(dir, 0o755);
-  const embedded = await embeddedServer(dir, await freePort());
-  await embedded.start();
-  const sql = createPool(embedded.socketUrl, 8);
-  const workerSql = createPool(embedded.socketUrl, 4);
+  const db = await webhookDatabase('partner-bench-webhooks-');
+  const { sql, workerSql } = db;
   let outageFrom = Infinity; // the first commit
   const down = () => performance.now() - outageFrom < outageS * 1000;
   // `<path> <resource_id>` → every 2xx-answered delivery of that change; the down endpoint's 503s counted apart.
@@ -185,10 +178,7 @@ async function round(slow: boolean, label: string): Promise<Round> {
   } finally {
     server.closeAllConnections();
     server.close();
-    await workerSql.end({ timeout: 5 });
-    await sql.end({ timeout: 5 });
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
+    await db.stop();
   }
 }
 
