@@ -2,6 +2,7 @@
 // however slowly the answer trickles, and a workspace's endpoints hold at most its share of the
 // instance's slots, so another federation's deliveries go out while they hang.
 import t from 'tap';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { workspaceSlots } from '../../src/webhooks/claim.js';
 import { listDeliveries } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
@@ -32,6 +33,10 @@ t.test('the share of a workspace: 25 % of the slots by default, at least one', a
   t.equal(workspaceSlots(16, 25), 4);
   t.equal(workspaceSlots(2, 25), 1);
   t.equal(workspaceSlots(16, 100), 16);
+  const env = { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, WEBHOOK_CONCURRENCY: '', WEBHOOK_WORKSPACE_SHARE: '', WEBHOOK_ENDPOINTS_MAX: '' };
+  t.match(loadConfig(env).webhooks, { concurrency: 16, workspaceShare: 25, endpointsMax: 10 });
+  t.throws(() => loadConfig({ ...env, WEBHOOK_WORKSPACE_SHARE: '0' }), new ConfigError('WEBHOOK_WORKSPACE_SHARE must be an integer from 1 to 100, got "0"'));
+  t.throws(() => loadConfig({ ...env, WEBHOOK_ENDPOINTS_MAX: '0' }), new ConfigError('WEBHOOK_ENDPOINTS_MAX must be an integer from 1 to 1000, got "0"'));
 });
 
 t.test('an answer trickling one byte at a time is cut at the attempt limit, counted from the start', async (t) => {
