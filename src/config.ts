@@ -45,8 +45,12 @@ export interface WebhookConfig {
   pollMs: number;
   /** Endpoints may be http (development only). */
   allowHttp: boolean;
-  /** Address ranges (CIDR) exempt from the refusal of private, loopback, link-local and multicast addresses. */
+  /** Address ranges (CIDR) exempt from the refusal of the special-purpose ranges. */
   allowAddresses: string[];
+  /** The percentage of `concurrency` one workspace's endpoints may hold at once (at least one slot). */
+  workspaceShare: number;
+  /** Endpoints one workspace may have. */
+  endpointsMax: number;
 }
 
 /** Bad configuration: the launcher prints the message on one line and exits 2. */
@@ -112,6 +116,8 @@ function webhookConfig(env: Env): WebhookConfig {
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 1_000, 10, 600_000),
     allowHttp: allowHttp === '1',
     allowAddresses,
+    workspaceShare: integer(env, 'WEBHOOK_WORKSPACE_SHARE', 25, 1, 100),
+    endpointsMax: integer(env, 'WEBHOOK_ENDPOINTS_MAX', 10, 1, 1_000),
   };
 }
 

@@ -11,7 +11,11 @@ import { ApiError, problem } from '../errors.js';
 import { isInstant } from '../operations/schemas.js';
 import { masterKey, openDatabase } from '../runtime.js';
 import { checkSecretKey } from '../startup.js';
-import { addEndpoint, enableEndpoint, listDeliveries, listEndpoints, removeEndpoint, replay, rotateSecret } from '../webhooks/registry.js';
+import { parseRanges } from '../webhooks/addresses.js';
+import { managedWorkspace, type Managed } from '../webhooks/operators.js';
+import {
+  addEndpoint, enableEndpoint, listDeliveries, listEndpoints, removeEndpoint, replay, rotateSecret, type RegistryPolicy,
+} from '../webhooks/registry.js';
 import type { Sql } from '../db/pool.js';
 import { runCli, UsageError } from './run.js';
 
@@ -25,13 +29,14 @@ const help = `partner-admin: the console's operations (issuance), JSON on stdout
                    [--kind live|legacy|mock]
   credential revoke --key-id K
   credential list --workspace ID
-  webhook add --workspace ID --url URL [--events type.action,…]   (default *; prints the whsec_ secret once)
-  webhook list --workspace ID
-  webhook remove --id ID
-  webhook rotate-secret --id ID     (the old secret keeps signing beside the new one for 24 h)
-  webhook deliveries --id ID [--failed] [--limit N]
-  webhook replay --id ID --after CHANGE_ID
-  webhook enable --id ID
+  webhook add --workspace ID --issuer OPERATOR_ID --url URL [--events type.action,…]
+                   (default *; prints the whsec_ secret once)
+  webhook list --workspace ID --issuer OPERATOR_ID
+  webhook remove --issuer OPERATOR_ID --id ID
+  webhook rotate-secret --issuer OPERATOR_ID --id ID   (the old secret signs beside the new one for 24 h)
+  webhook deliveries --issuer OPERATOR_ID --id ID [--failed] [--limit N]
+  webhook replay --issuer OPERATOR_ID --id ID --after CHANGE_ID
+  webhook enable --issuer OPERATOR_ID --id ID
   demo
   seed [--scale national|small]   a national federation's volume (set-based SQL, minutes), and credentials
 
@@ -149,38 +154,38 @@ async function credentialCommand(args: string[]): Promise<number> {
   throw usage('credential issue|revoke|list …');
 }
 
+/** The registry's policy from the configuration: what `webhook add` accepts. */
+function webhookPolicy(): RegistryPolicy {
+  const { allowHttp, allowAddresses, endpointsMax } = loadConfig().webhooks;
+  return { allowHttp, allowed: parseRanges(allowAddresses), endpointsMax };
+}
+
+/** `--events`: absent is every event; given, its comma-separated types (an empty list is refused by the registry). */
+const eventList = (raw: string | undefined) => (raw === undefined ? undefined : raw.split(',').map((e) => e.trim()).filter(Boolean));
+
 async function webhookCommand(args: string[]): Promise<number> {
   const [verb, ...rest] = args;
-  const byId = (options: Parameters<typeof parse>[1] = {}) => {
-    const o = parse(rest, { id: s, ...options });
-    required(o, 'id', ...Object.keys(options).filter((k) => options[k]!.type === 'string' && k !== 'limit'));
-    return o as Record<string, string | undefined> & { failed?: boolean };
+  // Every command names the acting operator; it reaches only the endpoints of the workspace it manages.
+  type Options = Record<string, string | undefined> & { failed?: boolean };
+  const asOperator = (names: string[], options: Parameters<typeof parse>[1], work: (sql: Sql, ws: Managed, o: Options, key: () => Buffer) => Promise<unknown>) => {
+    const o = parse(rest, { issuer: s, ...options }) as Options;
+    required(o, 'issuer', ...names);
+    positiveInteger(o.limit, 'limit');
+    return withDatabase(async (sql, key) => work(sql, await managedWorkspace(sql, o.issuer!, o.workspace), o, key))();
   };
   if (verb === 'add') {
-    const o = parse(rest, { workspace: s, url: s, events: s }) as Record<string, string | undefined>;
-    required(o, 'workspace', 'url');
-    const policy = loadConfig().webhooks;
-    return withDatabase((sql, key) => addEndpoint(sql, key(), policy, { workspaceId: o.workspace!, url: o.url!, events: list(o.events) }))();
+    const policy = webhookPolicy();
+    return asOperator(['workspace', 'url'], { workspace: s, url: s, events: s }, (sql, ws, o, key) =>
+      addEndpoint(sql, key(), policy, ws, { url: o.url!, events: eventList(o.events) }));
   }
-  if (verb === 'list') {
-    const o = parse(rest, { workspace: s });
-    required(o, 'workspace');
-    return withDatabase((sql) => listEndpoints(sql, o.workspace as string))();
-  }
-  if (verb === 'remove' || verb === 'enable' || verb === 'rotate-secret') {
-    const id = byId().id!;
-    if (verb === 'remove') return withDatabase((sql) => removeEndpoint(sql, id))();
-    if (verb === 'enable') return withDatabase((sql) => enableEndpoint(sql, id))();
-    return withDatabase((sql, key) => rotateSecret(sql, key(), id))();
-  }
-  if (verb === 'replay') {
-    const o = byId({ after: s });
-    return withDatabase((sql) => replay(sql, o.id!, o.after!))();
-  }
+  if (verb === 'list') return asOperator(['workspace'], { workspace: s }, (sql, ws) => listEndpoints(sql, ws));
+  if (verb === 'remove') return asOperator(['id'], { id: s }, (sql, ws, o) => removeEndpoint(sql, ws, o.id!));
+  if (verb === 'enable') return asOperator(['id'], { id: s }, (sql, ws, o) => enableEndpoint(sql, ws, o.id!));
+  if (verb === 'rotate-secret') return asOperator(['id'], { id: s }, (sql, ws, o, key) => rotateSecret(sql, key(), ws, o.id!));
+  if (verb === 'replay') return asOperator(['id', 'after'], { id: s, after: s }, (sql, ws, o) => replay(sql, ws, o.id!, o.after!));
   if (verb === 'deliveries') {
-    const o = byId({ failed: { type: 'boolean' }, limit: s });
-    const limit = positiveInteger(o.limit, 'limit');
-    return withDatabase((sql) => listDeliveries(sql, o.id!, { failed: o.failed === true, limit }))();
+    return asOperator(['id'], { id: s, failed: { type: 'boolean' }, limit: s }, (sql, ws, o) =>
+      listDeliveries(sql, ws, o.id!, { failed: o.failed === true, limit: positiveInteger(o.limit, 'limit') }));
   }
   throw usage('webhook add|list|remove|rotate-secret|deliveries|replay|enable …');
 }

@@ -1,4 +1,6 @@
-// One attempt: POST the body, wait at most 10 s for the answer, read at most 64 KiB of it. The
+// One attempt: POST the body, read at most 64 KiB of the answer, all within 10 s: the timer runs
+// from the start of the attempt to the answer's last byte and is never reset by a byte that
+// arrives, so a receiver trickling its answer cannot hold a slot any longer. The
 // host is resolved here, at send time, and every address it resolves to is checked, so a DNS
 // answer that changed since the endpoint was added cannot reach a refused range. Redirects are
 // answers like any other (3xx: a failure), never followed.
@@ -70,7 +72,7 @@ export function post(rawUrl: string, headers: Record<string, string>, body: stri
     });
     const timer = setTimeout(() => {
       req.destroy();
-      finish({ bytes: 0, error: `no answer within ${timeoutMs / 1000} s` });
+      finish({ bytes: 0, error: `no complete answer within ${timeoutMs / 1000} s` });
     }, timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => {
       finish({ bytes: 0, error: error instanceof Refused ? `refused: ${error.message}` : `connection failed: ${error.code ?? error.message}` });

@@ -9,7 +9,7 @@ export async function startWebhooks(config: WebhookConfig, sql: Sql, masterKey: 
   if (config.concurrency === 0) return undefined;
   const pool = workerPool(sql, 4);
   const worker = await startWorker({
-    sql: pool, masterKey, allowed: parseRanges(config.allowAddresses), concurrency: config.concurrency, pollMs: config.pollMs, log, listen: true,
+    sql: pool, masterKey, allowed: parseRanges(config.allowAddresses), concurrency: config.concurrency, workspaceShare: config.workspaceShare, pollMs: config.pollMs, log, listen: true,
   });
   return {
     async stop() {

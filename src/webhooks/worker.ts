@@ -1,20 +1,21 @@
 // The delivery worker of one instance. It wakes on NOTIFY webhook_changes (sent from the commit
 // that appended changes an endpoint follows: sql/00016) and polls as a fallback; each pass turns
-// new feed rows into messages, then claims due messages for its free slots. A claim is one
-// statement over endpoint rows locked FOR UPDATE SKIP LOCKED, so of several instances exactly one
-// takes each attempt; it marks the endpoint busy for a lease (one attempt in flight per endpoint,
-// oldest change first) and the message `sending`. A killed instance's claim lapses with its lease
-// and the message is tried again, with the same webhook-id. Slots are bounded per instance, so a
-// slow endpoint holds one slot and never the others' turn. Outcomes are recorded in batches: a
+// new feed rows into messages, then claims due messages for its free slots (claim.ts: exactly one
+// instance takes each attempt, and the slots go round robin over the workspaces, none holding
+// more than its share). A killed instance's claim lapses with its lease and the message is tried
+// again, with the same webhook-id. An attempt ends within its 10 s however slowly the answer
+// arrives (send.ts), so a slow endpoint holds one slot of its workspace's share for at most
+// that long. Outcomes are recorded in batches: a
 // pass records every attempt finished since the last one in one statement, then claims for the
 // freed slots in one more, so the statements per delivery fall as the load grows.
 import { webhookAttempt } from '../metrics/series.js';
 import type { BlockList } from 'node:net';
 import type { Sql } from 'postgres';
 import { subscribe, type Subscription } from '../auth/listener.js';
-import { enqueue, scope } from './enqueue.js';
+import { claim, heldAttempts, workspaceSlots, type Claimed } from './claim.js';
+import { enqueue } from './enqueue.js';
 import { signingSecrets } from './registry.js';
-import { disableAfterMs, leaseMs, nextAttemptAt } from './schedule.js';
+import { disableAfterMs, nextAttemptAt } from './schedule.js';
 import { post, type Outcome } from './send.js';
 import { webhookHeaders } from './signing.js';
 import type { MessageStatus } from './states.js';
@@ -28,6 +29,8 @@ interface WorkerOptions {
   allowed: BlockList;
   /** Attempts in flight at once in this instance. */
   concurrency: number;
+  /** The percentage of `concurrency` one workspace may hold (WEBHOOK_WORKSPACE_SHARE); 25 when unset. */
+  workspaceShare?: number;
   pollMs: number;
   /** Milliseconds since the epoch; tests move it by hours. */
   clock?: () => number;
@@ -45,42 +48,6 @@ export interface Worker {
   /** Resolves once a pass found nothing more to do and no attempt is in flight. */
   settle(): Promise<void>;
   stop(): Promise<void>;
-}
-
-interface Claimed {
-  id: string;
-  endpoint_id: string;
-  change_id: string;
-  body: string;
-  attempts: number;
-  url: string;
-  secret_sealed: Buffer;
-  previous_secret_sealed: Buffer | null;
-  previous_until: Date | null;
-}
-
-function claim(sql: Sql, now: Date, slots: number, federations: string[] | undefined): Promise<Claimed[]> {
-  const lease = new Date(now.getTime() + leaseMs);
-  return sql<Claimed[]>`
-    with free as (
-      select e.id from webhook_endpoints e
-      where e.status = 'enabled' and (e.busy_until is null or e.busy_until <= ${now}) ${scope(sql, federations)}
-        and exists (select 1 from webhook_messages m where m.endpoint_id = e.id
-          and (m.status = 'pending' and m.next_attempt_at <= ${now} or m.status = 'sending' and m.claimed_until <= ${now}))
-      order by e.busy_until nulls first, e.id
-      limit ${slots}
-      for update of e skip locked
-    ), next as (
-      select distinct on (m.endpoint_id) m.id, m.endpoint_id from webhook_messages m join free on free.id = m.endpoint_id
-      where m.status = 'pending' and m.next_attempt_at <= ${now} or m.status = 'sending' and m.claimed_until <= ${now}
-      order by m.endpoint_id, m.change_id
-    ), busy as (
-      update webhook_endpoints e set busy_until = ${lease} from next where e.id = next.endpoint_id
-    )
-    update webhook_messages m set status = 'sending', claimed_until = ${lease}, attempts = m.attempts + 1
-    from next join webhook_endpoints e on e.id = next.endpoint_id
-    where m.id = next.id
-    returning m.id::text, m.endpoint_id::text, m.change_id::text, m.body, m.attempts, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_until`;
 }
 
 /** What an outcome means: 2xx done, 410 disables the endpoint, anything else is tried again on the schedule. */
@@ -138,6 +105,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { sql, masterKey, allowed, concurrency } = options;
   const clock = options.clock ?? Date.now;
   const log: WorkerLog = options.log ?? (() => {});
+  const perWorkspace = workspaceSlots(concurrency, options.workspaceShare ?? 25);
+  const held = heldAttempts();
   // Attempts whose POST is under way; then their outcomes waiting to be recorded, then being recorded.
   const posting = new Set<Promise<void>>();
   let finished: Finished[] = [];
@@ -186,10 +155,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       }
       const slots = concurrency - posting.size - finished.length - recording;
       if (slots <= 0 || stopping) continue;
-      for (const m of await claim(sql, now, slots, options.federations)) {
+      for (const m of await claim(sql, { now, slots, perWorkspace, held, federations: options.federations })) {
+        held.take(m.workspace_id);
         const p: Promise<void> = attempt(m)
           .catch((error: Error) => log('warn', 'webhook attempt failed', { endpoint_id: m.endpoint_id, fault: error.name }))
           .finally(() => {
+            held.give(m.workspace_id);
             posting.delete(p);
             wake(false);
           });

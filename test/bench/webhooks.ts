@@ -12,22 +12,20 @@
 //
 // BENCH_WEBHOOK_COMPARE=n runs 2n rounds alternating with and without the 9 s endpoint (with,
 // without, with, …) and prints the healthy endpoints' p50/p99 per round with the load average;
-// use a short BENCH_WEBHOOK_OUTAGE_S with it.
+// use a short BENCH_WEBHOOK_OUTAGE_S with it. BENCH_WEBHOOK_TRICKLE=1 runs the red team's scenario
+// instead (webhook-neighbours.ts).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { createWorkspace } from '../../src/console/workspaces.js';
-import { embeddedServer, freePort } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
-import { createPool } from '../../src/db/pool.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
 import { addEndpoint } from '../../src/webhooks/registry.js';
 import { retryDelaysMs } from '../../src/webhooks/schedule.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { quantile } from './load.js';
+import { webhookDatabase } from './webhook-database.js';
 
 const rate = Number(process.env.BENCH_WEBHOOK_RATE || 200);
 const seconds = Number(process.env.BENCH_WEBHOOK_SECONDS || 20);
@@ -75,12 +73,8 @@ interface Round {
 }
 
 async function round(slow: boolean, label: string): Promise<Round> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-bench-webhooks-'));
-  await chmod(dir, 0o755);
-  const embedded = await embeddedServer(dir, await freePort());
-  await embedded.start();
-  const sql = createPool(embedded.socketUrl, 8);
-  const workerSql = createPool(embedded.socketUrl, 4);
+  const db = await webhookDatabase('partner-bench-webhooks-');
+  const { sql, workerSql } = db;
   let outageFrom = Infinity; // the first commit
   const down = () => performance.now() - outageFrom < outageS * 1000;
   // `<path> <resource_id>` → every 2xx-answered delivery of that change; the down endpoint's 503s counted apart.
@@ -106,12 +100,13 @@ async function round(slow: boolean, label: string): Promise<Round> {
   try {
     await migrate(sql);
     const key = randomBytes(32);
+    const policy = { allowHttp: true, allowed: parseRanges(['127.0.0.0/8']), endpointsMax: 10 };
     const federation = await createWorkspace(sql, { kind: 'federation', name: 'Webhook Bench', country: 'NL' });
     const clubs: { id: string; path: string }[] = [];
     for (let i = 0; i < healthy + 2; i++) {
       const club = await createWorkspace(sql, { kind: 'club', name: `Club ${i}`, federationId: federation.id, country: 'NL' });
       const p = i === healthy ? '/slow' : i === healthy + 1 ? '/down' : `/c${i}`;
-      if (p !== '/slow' || slow) await addEndpoint(sql, key, { allowHttp: true }, { workspaceId: club.id, url: base + p, events: [] });
+      if (p !== '/slow' || slow) await addEndpoint(sql, key, policy, { workspaceId: club.id, federationId: federation.id }, { url: base + p });
       clubs.push({ id: club.id, path: p });
     }
     const worker = await startWorker({ sql: workerSql, masterKey: key, allowed: parseRanges(['127.0.0.0/8']), concurrency: 16, pollMs: 1000, listen: true });
@@ -183,14 +178,12 @@ async function round(slow: boolean, label: string): Promise<Round> {
   } finally {
     server.closeAllConnections();
     server.close();
-    await workerSql.end({ timeout: 5 });
-    await sql.end({ timeout: 5 });
-    await embedded.stop();
-    await rm(dir, { recursive: true, force: true });
+    await db.stop();
   }
 }
 
 export async function benchWebhooks(): Promise<number> {
+  if (process.env.BENCH_WEBHOOK_TRICKLE === '1') return (await import('./webhook-neighbours.js')).benchWebhookNeighbours();
   console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}`);
   if (!(comparePairs > 0)) {
     const r = await round(withSlow, 'webhooks');

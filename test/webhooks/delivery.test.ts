@@ -5,24 +5,24 @@ import { BlockList } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { createClub, type Tenant } from '../support/factories.js';
 import { startService } from '../support/harness.js';
+import { addTestEndpoint, loopback, managed, testPolicy } from '../support/webhook-endpoints.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
-import { addEndpoint, enableEndpoint, listDeliveries, replay, rotateSecret, rotationWindowMs } from '../../src/webhooks/registry.js';
+import { enableEndpoint, listDeliveries, replay, rotateSecret, rotationWindowMs } from '../../src/webhooks/registry.js';
 import { retryDelaysMs } from '../../src/webhooks/schedule.js';
 import { newWebhookSecret } from '../../src/webhooks/signing.js';
 import { startWorker, type Worker } from '../../src/webhooks/worker.js';
 
 const service = await startService(t);
-const loopback = parseRanges(['127.0.0.0/8', '::1/128']);
 
 interface Setup { club: Tenant; receiver: Receiver; endpoint: { id: string; secret: string }; worker: Worker; clock: { now: number } }
 
-async function setup(t: Test, options: { events?: string[]; allowed?: BlockList; clockOffsetMs?: number; url?: (r: Receiver) => string } = {}): Promise<Setup> {
+async function setup(t: Test, options: { events?: string[]; allowed?: BlockList; addedUnder?: BlockList; clockOffsetMs?: number; url?: (r: Receiver) => string } = {}): Promise<Setup> {
   const club = await createClub(service);
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
   const url = options.url ? options.url(receiver) : `${receiver.base}/hook`;
-  const endpoint = await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url, events: options.events ?? [] });
+  const endpoint = await addTestEndpoint(service, club, url, options.events, { ...testPolicy, allowed: options.addedUnder ?? loopback });
   const clock = { now: Date.now() + (options.clockOffsetMs ?? 0) };
   const worker = await startWorker({
     sql: service.sql, masterKey: service.masterKey, allowed: options.allowed ?? loopback, concurrency: 4, pollMs: 3_600_000,
@@ -78,7 +78,7 @@ t.test('--events filters by type; changes before the endpoint existed are not se
   const before = await newMember(club);
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
-  const endpoint = await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: receiver.base, events: ['member.archived'] });
+  const endpoint = await addTestEndpoint(service, club, receiver.base, ['member.archived']);
   const worker = await startWorker({ sql: service.sql, masterKey: service.masterKey, allowed: loopback, concurrency: 2, pollMs: 3_600_000, federations: [club.federationId] });
   t.teardown(() => worker.stop());
   const member = await newMember(club);
@@ -109,17 +109,17 @@ t.test('the retry schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 
   t.equal(receiver.received.length, 8, 'nothing after the eighth attempt');
   t.same(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size, 1, 'every attempt has the same webhook-id');
   t.same(await message(endpoint.id), [{ status: 'failed', attempts: 8 }]);
-  const deliveries = await listDeliveries(service.sql, endpoint.id);
+  const deliveries = await listDeliveries(service.sql, managed(club), endpoint.id);
   t.equal(deliveries.length, 8);
   t.match(deliveries[0], { status: 'failed', response_status: 500, next_attempt_at: null, message_status: 'failed' });
   t.match(deliveries[1], { status: 'failed', response_status: 500, attempt: 7 });
   t.ok(deliveries[1]!.next_attempt_at instanceof Date, 'a failed attempt that is not the last names the next try');
-  t.equal((await listDeliveries(service.sql, endpoint.id, { failed: true, limit: 3 })).length, 3);
+  t.equal((await listDeliveries(service.sql, managed(club), endpoint.id, { failed: true, limit: 3 })).length, 3);
   t.equal((await endpointRow(endpoint.id)).status, 'enabled', 'failing for 27 hours does not disable');
 
   receiver.answer = () => 204;
   const changeId = receiver.received[0]!.headers['webhook-id']!.toString().slice('msg_'.length);
-  t.match(await replay(service.sql, endpoint.id, String(Number(changeId) - 1)), { requeued: 1 });
+  t.match(await replay(service.sql, managed(club), endpoint.id, String(Number(changeId) - 1)), { requeued: 1 });
   await worker.settle();
   t.equal(receiver.received.length, 9);
   t.equal(receiver.received[8]!.headers['webhook-id'], `msg_${changeId}`, 'a replay keeps the webhook-id');
@@ -155,7 +155,7 @@ t.test('410 disables the endpoint; enable resumes from where it stopped, in feed
     inFlight--;
     return 200;
   };
-  t.match(await enableEndpoint(service.sql, endpoint.id), { status: 'enabled' });
+  t.match(await enableEndpoint(service.sql, managed(club), endpoint.id), { status: 'enabled' });
   await worker.settle();
   const ids = receiver.received.slice(1).map((r) => Number(String(r.headers['webhook-id']).slice(4)));
   t.equal(ids.length, 5, 'the message 410 answered and the four made meanwhile');
@@ -163,20 +163,21 @@ t.test('410 disables the endpoint; enable resumes from where it stopped, in feed
   t.equal(most, 1, 'one in flight per endpoint');
 });
 
-t.test('private, loopback and link-local addresses are refused at send time unless allow-listed', async (t) => {
+t.test('private, loopback and link-local addresses are refused at send time unless allow-listed (a host name is judged once resolved)', async (t) => {
   for (const url of [(r: Receiver) => r.base, (r: Receiver) => r.base.replace('127.0.0.1', 'localhost'), () => 'http://169.254.169.254/latest', () => 'http://10.1.2.3/x', () => 'http://[::1]:9/x']) {
-    const { club, receiver, endpoint, worker } = await setup(t, { allowed: new BlockList(), url });
+    // Added while the configuration allowed every address: the guard at send time still refuses them.
+    const { club, receiver, endpoint, worker } = await setup(t, { allowed: new BlockList(), addedUnder: parseRanges(['0.0.0.0/0', '::/0']), url });
     await newMember(club);
     await worker.settle();
     t.equal(receiver.received.length, 0);
-    const [attempt] = await listDeliveries(service.sql, endpoint.id);
-    t.match(attempt, { status: 'failed', response_status: null, error: /^refused: .* is a (loopback|link-local|private) address$/ }, url({ base: 'http://127.0.0.1:1' } as Receiver));
+    const [attempt] = await listDeliveries(service.sql, managed(club), endpoint.id);
+    t.match(attempt, { status: 'failed', response_status: null, error: /^refused: \S+ is in \S+, (Loopback|Loopback Address|Link Local|Private-Use) \(RFC \d+\)$/ }, url({ base: 'http://127.0.0.1:1' } as Receiver));
   }
 });
 
 t.test('a rotated secret signs beside the new one for 24 hours', async (t) => {
   const { club, receiver, endpoint, worker, clock } = await setup(t);
-  const rotated = await rotateSecret(service.sql, service.masterKey, endpoint.id, clock.now);
+  const rotated = await rotateSecret(service.sql, service.masterKey, managed(club), endpoint.id, clock.now);
   t.match(rotated.secret, /^whsec_/);
   t.not(rotated.secret, endpoint.secret);
   await newMember(club);

@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPool } from '../../src/db/pool.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
-import { addEndpoint } from '../../src/webhooks/registry.js';
 import { leaseMs } from '../../src/webhooks/schedule.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
 import { privateDatabase, startService } from '../support/harness.js';
 import { baseEnv, start } from '../support/processes.js';
+import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 // A database of its own: the instance this file starts serves every federation's deliveries, and
@@ -29,7 +29,7 @@ t.test('two instances deliver every message once between them', async (t) => {
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
   receiver.answer = () => new Promise((r) => setTimeout(() => r(200), 5));
-  for (const club of clubs) await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: `${receiver.base}/${club.id}`, events: [] });
+  for (const club of clubs) await addTestEndpoint(service, club, `${receiver.base}/${club.id}`);
   const workers = await Promise.all([1, 2].map(async () => {
     const sql = createPool(url, 3);
     t.teardown(() => sql.end({ timeout: 1 }));
@@ -54,7 +54,7 @@ t.test('an instance killed with SIGKILL during an attempt leaves the message to 
   t.teardown(() => receiver.close());
   let release!: () => void;
   receiver.answer = () => new Promise<number>((resolve) => (release = () => resolve(200)));
-  const endpoint = await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: receiver.base, events: [] });
+  const endpoint = await addTestEndpoint(service, club, receiver.base);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'webhooks-'));
   t.teardown(() => rm(dataDir, { recursive: true, force: true }));
   const child = start('partner-service', ['serve'], baseEnv({
