@@ -7,7 +7,7 @@ import { everyResponse, headerRefs, rateLimitHeaders, type HeaderName } from './
 const always: ErrorCode[] = [
   'invalid_request', 'invalid_query',
   'signature_required', 'signature_invalid', 'signature_expired', 'replayed_request', 'unknown_key', 'credential_revoked', 'unsupported_credentials',
-  'not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'service_unavailable',
+  'not_found', 'method_not_allowed', 'rate_limited', 'too_many_concurrent_requests', 'internal_error', 'service_unavailable',
 ];
 
 
@@ -60,6 +60,7 @@ const details: Record<ErrorCode, string> = {
   rule_violation: 'a business rule does not allow this',
   idempotency_key_reused: 'this Idempotency-Key was used with another method, path or body',
   rate_limited: 'at most 600 requests per window; retry in 12 s',
+  too_many_concurrent_requests: 'at most 100 requests of a credential in flight',
   headers_too_large: 'the request line and headers exceed 16 KiB',
   internal_error: 'an unexpected error occurred',
   service_unavailable: 'the database is unavailable, retry shortly',
