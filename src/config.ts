@@ -20,6 +20,8 @@ export interface Config {
   tls: { cert: Buffer; key: Buffer } | undefined;
   rateLimit: number;
   rateWindowSeconds: number;
+  /** A credential's requests in flight at once in this instance; one more is refused (429). */
+  maxInFlight: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
   /** Server-side limits of every pooled connection (lock_timeout, statement_timeout), in ms. */
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     tls: env.TLS_CERT_FILE ? { cert: readTlsFile(env, 'TLS_CERT_FILE'), key: readTlsFile(env, 'TLS_KEY_FILE') } : undefined,
     rateLimit: integer(env, 'RATE_LIMIT', 600, 1, 1_000_000),
     rateWindowSeconds: integer(env, 'RATE_WINDOW_S', 60, 1, 86_400),
+    maxInFlight: integer(env, 'MAX_IN_FLIGHT', 100, 1, 100_000),
     signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
     dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 1_000, 1, 600_000),

@@ -28,6 +28,7 @@ export const catalog = {
   rule_violation: [422, 'Business rule violated'],
   idempotency_key_reused: [422, 'Idempotency key reused'],
   rate_limited: [429, 'Too many requests'],
+  too_many_concurrent_requests: [429, 'Too many concurrent requests'],
   headers_too_large: [431, 'Request header fields too large'],
   internal_error: [500, 'Internal error'],
   service_unavailable: [503, 'Service unavailable'],

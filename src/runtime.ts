@@ -12,6 +12,7 @@ import { followHistory } from './db/history.js';
 import { createPool, type PoolLimits, type Sql } from './db/pool.js';
 import { writeLanes } from './db/write-lanes.js';
 import { databaseState, type Log } from './http/log.js';
+import { inFlightLimit } from './http/in-flight.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
 import type { Operation } from './operations/operation.js';
@@ -130,6 +131,7 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
     database,
     // Half the pool at most for one workspace's writes: the rest serves everyone else.
     writes: writeLanes(Math.max(1, Math.floor(sql.options.max / 2))),
+    inFlight: inFlightLimit(config.maxInFlight),
     deadlineMs: config.dbDeadlineMs,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
     cursors: cursorSigner(key),

@@ -11,6 +11,7 @@ import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { runOperation } from './execute.js';
+import type { InFlight } from './in-flight.js';
 import { claim, completion, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
 import { addRateHeaders, errorResponse, json, type Outgoing } from './respond.js';
@@ -25,6 +26,8 @@ export interface App {
   version: string;
   database: Availability;
   writes: WriteLanes;
+  /** Each credential's requests in flight in this instance. */
+  inFlight: InFlight;
   /** A request's database work must end within this (ms), or it is answered 503. */
   deadlineMs: number;
   /** node:http's headersTimeout and requestTimeout. */
@@ -67,6 +70,8 @@ interface Progress {
   rate?: RateState;
   operation?: string;
   claim?: Claim;
+  /** Gives back the credential's place in flight once the request's work has ended. */
+  leave?: () => void;
 }
 
 function splitTarget(target: string): { path: string; query: URLSearchParams } {
@@ -95,6 +100,10 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
   if (refusal) throw refusal;
   if (rate.exceeded) {
     throw new ApiError('rate_limited', `at most ${rate.limit} requests per window; retry in ${rate.reset} s`, { headers: { 'retry-after': String(rate.reset) } });
+  }
+  progress.leave = app.inFlight.enter(credential.id);
+  if (!progress.leave) {
+    throw new ApiError('too_many_concurrent_requests', `at most ${app.inFlight.max} requests of a credential in flight`, { headers: { 'retry-after': '1' } });
   }
 
   if (req.method === 'OPTIONS') throw methodNotAllowed(app.router.methodsAt(path), 'OPTIONS');
@@ -140,7 +149,11 @@ async function timedV1(app: App, req: Incoming, path: string, query: URLSearchPa
   if (!app.database.up) throw unavailable();
   const deadline = startDeadline(app.deadlineMs);
   try {
-    return await deadline.race(handleV1(app, req, path, query, progress, deadline));
+    // The place in flight is given back when the work ends, not when the deadline answers 503:
+    // until then the request still holds its socket, memory and any database wait.
+    const work = handleV1(app, req, path, query, progress, deadline);
+    void work.then(() => progress.leave?.(), () => progress.leave?.());
+    return await deadline.race(work);
   } finally {
     deadline.clear();
   }

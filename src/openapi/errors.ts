@@ -69,6 +69,7 @@ const details: Record<ErrorCode, string> = {
   rule_violation: 'a business rule does not allow this',
   idempotency_key_reused: 'this Idempotency-Key was used with another method, path or body',
   rate_limited: 'at most 600 requests per window; retry in 12 s',
+  too_many_concurrent_requests: 'at most 100 requests of a credential in flight',
   headers_too_large: 'the request line and headers exceed 16 KiB',
   internal_error: 'an unexpected error occurred',
   service_unavailable: 'the database is unavailable, retry shortly',

@@ -48,6 +48,10 @@ export async function createClub(service: Service, federation?: Tenant, options:
   return tenant(service, { id: ws.id, kind: 'club' }, fed.id, options.scopes, options.rateLimit);
 }
 
+/** A second credential of the tenant's workspace (its own operator and key). */
+export const anotherCredential = (service: Service, of: Tenant, options: { rateLimit?: number } = {}): Promise<Tenant> =>
+  tenant(service, { id: of.id, kind: of.kind }, of.federationId, undefined, options.rateLimit);
+
 /** Another club of the federation, with a credential of its own. */
 export const newClub = (service: Service, federationId: string): Promise<Tenant> =>
   createClub(service, { id: federationId } as Tenant);
