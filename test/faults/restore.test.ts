@@ -6,11 +6,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { parseRanges } from '../../src/webhooks/addresses.js';
-import { addEndpoint } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub, type Tenant } from '../support/factories.js';
 import { request, startService, type Response, type Service } from '../support/harness.js';
 import { archivedCluster } from '../support/restore.js';
+import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const loopback = parseRanges(['127.0.0.0/8', '::1/128']);
@@ -69,7 +69,7 @@ t.test('a restore to before a partner\'s position: feed_reset, no id reused, the
   const old = callAs(before, club);
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
-  await addEndpoint(before.sql, before.masterKey, { allowHttp: true }, { workspaceId: club.id, url: `${receiver.base}/hook`, events: [] });
+  await addTestEndpoint(before, club, `${receiver.base}/hook`);
   const deliver = async (service: Service) => {
     const worker = await startWorker({ sql: service.sql, masterKey: service.masterKey, allowed: loopback, concurrency: 2, pollMs: 3_600_000, federations: [club.federationId] });
     worker.wake();

@@ -3,11 +3,11 @@
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
-import { addEndpoint } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub } from '../support/factories.js';
 import { request, startService } from '../support/harness.js';
 import { parsePrometheus, type Scrape } from '../support/prometheus.js';
+import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 const service = await startService(t, { METRICS_PORT: '0' });
@@ -93,7 +93,7 @@ t.test('webhook attempts by outcome, the backlog and its age', async (t) => {
   const receiver = await startReceiver();
   t.teardown(() => receiver.close());
   receiver.answer = () => 500;
-  await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: `${receiver.base}/hook`, events: [] });
+  await addTestEndpoint(service, club, `${receiver.base}/hook`);
   const worker = await startWorker({
     sql: service.sql, masterKey: service.masterKey, allowed: parseRanges(['127.0.0.0/8']), concurrency: 2, pollMs: 3_600_000, federations: [club.federationId],
   });
