@@ -4,6 +4,7 @@
 // member row that another transaction keeps locked.
 import t from 'tap';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig } from '../../src/config.js';
 import { createPool } from '../../src/db/pool.js';
 import { inFlightLimit } from '../../src/http/in-flight.js';
 import { signRequest } from '../../src/signing/client.js';
@@ -20,6 +21,12 @@ t.test('the limiter: a place per request up to the limit, per credential, each g
   a1!();
   t.equal(limit.count('a'), 1, 'leaving twice gives back one place');
   t.ok(limit.enter('a'), 'the place is taken again');
+});
+
+t.test('MAX_IN_FLIGHT: 100 unless set, at least 1', async (t) => {
+  t.equal(loadConfig({}).maxInFlight, 100);
+  t.equal(loadConfig({ MAX_IN_FLIGHT: '20' }).maxInFlight, 20);
+  t.throws(() => loadConfig({ MAX_IN_FLIGHT: '0' }), { message: 'MAX_IN_FLIGHT must be an integer from 1 to 100000, got "0"' });
 });
 
 // No lock or statement timeout on the pool and a long deadline: a held request waits until the

@@ -65,3 +65,22 @@ t.test('an instance that starts while another re-keys goes on at once, and the f
   await rekeyPersons(service.sql);
   t.equal((await service.sql`select count(*)::int as n from person_rekey`)[0]!.n, 0, 'the next start re-keys and lowers it');
 });
+
+t.test('look-alikes from other scripts and format characters: re-keyed onto the person they imitate, reported, not merged', async (t) => {
+  const federation = await createFederation(service);
+  const anna = await createPerson(service, federation.id, { first_name: 'Anna', last_name: 'Visser' });
+  // The keys the previous key function gave these names: it kept other scripts' letters and U+FFF9.
+  const cyrillic = await createStalePerson(service, federation.id, { first_name: '\u0410nna', last_name: 'Visser' },
+    { first_name_key: '\u0430nna', last_name_key: 'visser' });
+  const anchor = await createStalePerson(service, federation.id, { first_name: 'An\uFFF9na', last_name: 'Visser' },
+    { first_name_key: 'an\ufff9na', last_name_key: 'visser' });
+  const russian = await createPerson(service, federation.id, { first_name: '\u0410\u043D\u043D\u0430', last_name: 'Visser' });
+
+  const pairs = (await rekeyPersons(service.sql)).filter((p) => p.federation_id === federation.id);
+  t.same(pairs.map((p) => p.persons.map((person) => person.id)), [[anna, cyrillic], [anna, anchor], [cyrillic, anchor]]);
+  const rows = await service.sql<{ id: string; first_name: string; first_name_key: string }[]>`
+    select id, first_name, first_name_key from persons where federation_id = ${federation.id} order by id`;
+  t.same(rows.map((r) => [r.id, r.first_name, r.first_name_key]), [
+    [anna, 'Anna', 'anna'], [cyrillic, '\u0410nna', 'anna'], [anchor, 'An\uFFF9na', 'anna'], [russian, '\u0410\u043D\u043D\u0430', '\u0430\u043D\u043D\u0430'],
+  ], 'four persons still, names as sent; the Russian name keeps its own key');
+});

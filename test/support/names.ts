@@ -7,6 +7,16 @@ export const zoeDisguises = [
 ] as const;
 
 /**
+ * The attack's look-alikes of "Anna": letters of another script in a Latin name, and an invisible
+ * format character that is not default-ignorable. Each made a second registry person before the
+ * key took a mixed-script name's skeleton.
+ */
+export const annaLookAlikes = ['\u0410nna', 'Ann\u0430', '\u0391nna', '\uA4EEnna', 'An\uFFF9na'] as const;
+
+/** "Anna" in one other script each: other names, as before. */
+export const annaInOtherScripts = ['\u0410\u043D\u043D\u0430', '\u0391\u03BD\u03BD\u03B1'] as const;
+
+/**
  * A registry person whose stored keys are `keys`, as a key older than today's computed them, and
  * the flag of sql/00014 raised again so that the next re-key sees the person.
  */
