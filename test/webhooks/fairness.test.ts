@@ -3,7 +3,7 @@
 // instance's slots, so another federation's deliveries go out while they hang.
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { workspaceSlots } from '../../src/webhooks/claim.js';
+import { workspaceSlots } from '../../src/webhooks/shares.js';
 import { listDeliveries } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub, type Tenant } from '../support/factories.js';
