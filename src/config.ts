@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDatabaseUrl, sessionTarget, socketRefusal } from './db/hosts.js';
 import { parseRanges } from './webhooks/addresses.js';
+import { defaultWorkspaceShare } from './webhooks/shares.js';
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -118,7 +119,7 @@ function webhookConfig(env: Env): WebhookConfig {
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 1_000, 10, 600_000),
     allowHttp: allowHttp === '1',
     allowAddresses,
-    workspaceShare: integer(env, 'WEBHOOK_WORKSPACE_SHARE', 25, 1, 100),
+    workspaceShare: integer(env, 'WEBHOOK_WORKSPACE_SHARE', defaultWorkspaceShare, 1, 100),
     endpointsMax: integer(env, 'WEBHOOK_ENDPOINTS_MAX', 10, 1, 1_000),
   };
 }

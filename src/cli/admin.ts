@@ -170,7 +170,7 @@ async function webhookCommand(args: string[]): Promise<number> {
   const asOperator = (names: string[], options: Parameters<typeof parse>[1], work: (sql: Sql, ws: Managed, o: Options, key: () => Buffer) => Promise<unknown>) => {
     const o = parse(rest, { issuer: s, ...options }) as Options;
     required(o, 'issuer', ...names);
-    positiveInteger(o.limit, 'limit');
+    positiveInteger(o.limit, 'limit'); // a usage mistake exits 2 before the database is opened
     return withDatabase(async (sql, key) => work(sql, await managedWorkspace(sql, o.issuer!, o.workspace), o, key))();
   };
   if (verb === 'add') {

@@ -8,6 +8,7 @@
 // own share and never hold the slots of the others.
 import type { Sql } from 'postgres';
 import { scope } from './enqueue.js';
+import type { Held } from './shares.js';
 import { leaseMs } from './schedule.js';
 
 export interface Claimed {
@@ -21,30 +22,6 @@ export interface Claimed {
   secret_sealed: Buffer;
   previous_secret_sealed: Buffer | null;
   previous_until: Date | null;
-}
-
-/** The slots one workspace may hold: `sharePercent` of the instance's, at least one. */
-export const workspaceSlots = (concurrency: number, sharePercent: number) => Math.max(1, Math.floor((concurrency * sharePercent) / 100));
-
-export interface Held {
-  take(workspace: string): void;
-  give(workspace: string): void;
-  /** The workspaces with attempts in flight, and how many each. */
-  entries(): [workspaces: string[], counts: number[]];
-}
-
-/** Attempts in flight per workspace in this instance. */
-export function heldAttempts(): Held {
-  const count = new Map<string, number>();
-  return {
-    take: (workspace) => void count.set(workspace, (count.get(workspace) ?? 0) + 1),
-    give(workspace) {
-      const left = (count.get(workspace) ?? 1) - 1;
-      if (left > 0) count.set(workspace, left);
-      else count.delete(workspace);
-    },
-    entries: () => [[...count.keys()], [...count.values()]],
-  };
 }
 
 interface Claim {

@@ -4,19 +4,20 @@
 // instance takes each attempt, and the slots go round robin over the workspaces, none holding
 // more than its share). A killed instance's claim lapses with its lease and the message is tried
 // again, with the same webhook-id. An attempt ends within its 10 s however slowly the answer
-// arrives (send.ts), so a slow endpoint holds one slot of its workspace's share for at most
-// that long. Outcomes are recorded in batches: a
-// pass records every attempt finished since the last one in one statement, then claims for the
-// freed slots in one more, so the statements per delivery fall as the load grows.
+// arrives (send.ts), so a slow endpoint holds one slot of its workspace's share for at most that
+// long. Outcomes are recorded in batches: a pass records every attempt finished since the last one
+// in one statement, then claims for the freed slots in one more, so the statements per delivery
+// fall as the load grows.
 import { webhookAttempt } from '../metrics/series.js';
 import type { BlockList } from 'node:net';
 import type { Sql } from 'postgres';
 import { subscribe, type Subscription } from '../auth/listener.js';
-import { claim, heldAttempts, workspaceSlots, type Claimed } from './claim.js';
+import { claim, type Claimed } from './claim.js';
 import { enqueue } from './enqueue.js';
 import { signingSecrets } from './registry.js';
 import { disableAfterMs, nextAttemptAt } from './schedule.js';
 import { post, type Outcome } from './send.js';
+import { defaultWorkspaceShare, heldAttempts, workspaceSlots } from './shares.js';
 import { webhookHeaders } from './signing.js';
 import type { MessageStatus } from './states.js';
 
@@ -25,11 +26,11 @@ export type WorkerLog = (level: 'debug' | 'info' | 'warn' | 'error', message: st
 interface WorkerOptions {
   sql: Sql;
   masterKey: Buffer;
-  /** Addresses exempt from the private-range refusal. */
+  /** Addresses exempt from the refusal of the special-purpose ranges. */
   allowed: BlockList;
   /** Attempts in flight at once in this instance. */
   concurrency: number;
-  /** The percentage of `concurrency` one workspace may hold (WEBHOOK_WORKSPACE_SHARE); 25 when unset. */
+  /** The percentage of `concurrency` one workspace may hold (WEBHOOK_WORKSPACE_SHARE). */
   workspaceShare?: number;
   pollMs: number;
   /** Milliseconds since the epoch; tests move it by hours. */
@@ -105,7 +106,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { sql, masterKey, allowed, concurrency } = options;
   const clock = options.clock ?? Date.now;
   const log: WorkerLog = options.log ?? (() => {});
-  const perWorkspace = workspaceSlots(concurrency, options.workspaceShare ?? 25);
+  const perWorkspace = workspaceSlots(concurrency, options.workspaceShare ?? defaultWorkspaceShare);
   const held = heldAttempts();
   // Attempts whose POST is under way; then their outcomes waiting to be recorded, then being recorded.
   const posting = new Set<Promise<void>>();

@@ -12,7 +12,7 @@ import type { Sql } from 'postgres';
 import { createWorkspace } from '../../src/console/workspaces.js';
 import { migrate } from '../../src/db/migrate.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
-import { workspaceSlots } from '../../src/webhooks/claim.js';
+import { workspaceSlots } from '../../src/webhooks/shares.js';
 import { addEndpoint } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { startTrickleReceiver } from '../support/trickle-receiver.js';

@@ -42,3 +42,12 @@ export async function startTrickleReceiver(everyMs = 1000, length = 1000): Promi
   receiver.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return receiver;
 }
+
+/** Polls `ready` every 20 ms (the receiver's counters change between polls); fails the wait after `ms`. */
+export async function until(ready: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await ready())) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -5,11 +5,15 @@ import t from 'tap';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BlockList } from 'node:net';
 import { open } from '../../src/auth/secret-box.js';
 import { createOperator } from '../../src/console/workspaces.js';
+import { problem, type ApiError } from '../../src/errors.js';
+import { addEndpoint } from '../../src/webhooks/registry.js';
 import { createClub, createFederation } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 import { baseEnv, run } from '../support/processes.js';
+import { managed } from '../support/webhook-endpoints.js';
 
 const service = await startService(t);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'webhook-admin-'));
@@ -48,12 +52,17 @@ t.test('add, list, rotate-secret, deliveries, replay, enable, remove', async (t)
   t.match(await admin('remove', ...as, '--id', added.json.id), { code: 1, json: { code: 'not_found' } });
 });
 
+// Every refusal of the table through the registry in-process (the command's own code, without a
+// process start each); the command itself for a few, and for the parsing of --events.
 t.test('add refuses what it cannot deliver safely, naming the option; nothing is stored', async (t) => {
   const club = await createClub(service);
-  const add = (url: string, ...more: string[]) => admin('add', '--workspace', club.id, '--issuer', club.operatorId, '--url', url, ...more);
-  const refusals: [url: string, message: RegExp][] = [
+  const policy = { allowHttp: false, allowed: new BlockList(), endpointsMax: 10 };
+  const refusalOf = (url: string, events?: string[]) =>
+    addEndpoint(service.sql, service.masterKey, policy, managed(club), { url, events }).then(() => undefined, (error: ApiError) => problem(error, 'cli'));
+  const urls: [url: string, message: RegExp][] = [
     ['http://hooks.example.org', /^the URL must be https$/],
     [`https://hooks.example.org/${'a'.repeat(2030)}`, /at most 2048 characters, not 2056/],
+    [`https://hooks.example.org/${'a'.repeat(100_000)}`, /at most 2048 characters/],
     [`https://${'h'.repeat(2560)}.example.org/`, /at most 2048 characters/],
     [`https://${'h'.repeat(250)}.example.org/`, /host name must be at most 253/],
     ['https://hooks.example.org:0/', /port must be from 1 to 65535, not 0/],
@@ -68,27 +77,36 @@ t.test('add refuses what it cannot deliver safely, naming the option; nothing is
     ['https://hooks.example.org/\u007f', /U\+007F/],
     ['https://hooks.example.org/\u202Egnp.exe', /bidi.*U\+202E/],
     ['https://hooks.example.org/\u2066x', /U\+2066/],
+    ['https://hooks.example.org/\u200Bx', /U\+200B/],
     ['https://127.0.0.1:8443/hook', /127\.0\.0\.1 is in 127\.0\.0\.0\/8, Loopback/],
     ['https://[::7f00:1]/', /carries 127\.0\.0\.1/],
+    ['https://[::ffff:0:7f00:1]/', /carries 127\.0\.0\.1/],
+    ['https://[64:ff9b::7f00:1]/', /carries 127\.0\.0\.1/],
     ['https://[64:ff9b::a9fe:a9fe]/', /carries 169\.254\.169\.254/],
     ['https://10.0.0.1/', /Private-Use/],
   ];
-  for (const [url, message] of refusals) {
-    const refused = await add(url);
-    t.match(refused, { code: 1, stdout: '', json: { code: 'validation_failed', detail: /^--url: /, errors: [{ path: '/url', message }] } }, JSON.stringify(url.slice(0, 60)));
+  for (const [url, message] of urls) {
+    t.match(await refusalOf(url), { code: 'validation_failed', status: 422, detail: /^--url: /, errors: [{ path: '/url', message }] }, JSON.stringify(url.slice(0, 60)));
   }
-  const events: [given: string, path: string, message: RegExp][] = [
-    ['foo.bar', '/events/0', /"foo\.bar" is not an event type/],
-    ['member.created,Nope', '/events/1', /"Nope" is not an event type/],
-    ['member.created,member.created', '/events/1', /given twice/],
-    ['', '/events', /the event list is empty/],
-    [',', '/events', /the event list is empty/],
-    [' , ', '/events', /the event list is empty/],
-    ['*,member.created', '/events/0', /stands alone/],
-    [Array.from({ length: 10_000 }, (_, i) => `x${i}.y`).join(','), '/events/0', /not an event type/],
+  const events: [events: string[], path: string, message: RegExp][] = [
+    [['foo.bar'], '/events/0', /"foo\.bar" is not an event type/],
+    [['member.created', 'Nope'], '/events/1', /"Nope" is not an event type/],
+    [['member.created', 'member.created'], '/events/1', /given twice/],
+    [[], '/events', /the event list is empty/],
+    [['*', 'member.created'], '/events/0', /stands alone/],
+    [Array.from({ length: 10_000 }, (_, i) => `x${i}.y`), '/events/0', /not an event type/],
   ];
   for (const [given, path, message] of events) {
-    t.match(await add('https://hooks.example.org/', '--events', given), { code: 1, json: { code: 'validation_failed', detail: /^--events: /, errors: [{ path, message }] } }, `--events ${given.slice(0, 40)}`);
+    t.match(await refusalOf('https://hooks.example.org/', given), { code: 'validation_failed', detail: /^--events: /, errors: [{ path, message }] }, `events ${given.slice(0, 3).join(',')}`);
+  }
+
+  const add = (args: readonly string[]) => admin('add', '--workspace', club.id, '--issuer', club.operatorId, '--url', ...args);
+  for (const [args, path] of [
+    [['http://hooks.example.org'], '/url'], [['https://hooks.example.org/\u202Eexe'], '/url'], [['https://[::7f00:1]/'], '/url'],
+    [['https://hooks.example.org/', '--events', ''], '/events'], [['https://hooks.example.org/', '--events', ','], '/events'],
+    [['https://hooks.example.org/', '--events', 'member.created,member.created'], '/events/1'],
+  ] as const) {
+    t.match(await add(args), { code: 1, stdout: '', json: { code: 'validation_failed', errors: [{ path }] } }, `partner-admin webhook add --url ${JSON.stringify(args)}`);
   }
   t.equal(await endpointsOf(club.id), 0, 'nothing was stored');
 });
@@ -117,15 +135,18 @@ t.test('an operator manages only the endpoints of the workspace their permission
   // The same club, without the permission: refused, naming why.
   const lacking = await admin('add', '--workspace', club.id, '--issuer', clerk.id, '--url', 'https://hooks.example.org/2');
   t.match(lacking, { code: 1, json: { code: 'action_not_permitted', detail: /may not manage the webhooks of workspace \d+: they deliver club:changes:read/ } });
-  for (const args of [['list', '--workspace', club.id], ['remove', '--id', endpoint.id], ['rotate-secret', '--id', endpoint.id], ['replay', '--id', endpoint.id, '--after', '0'], ['deliveries', '--id', endpoint.id], ['enable', '--id', endpoint.id]]) {
-    t.match(await admin(...args, '--issuer', clerk.id), { code: 1, json: { code: 'action_not_permitted' } }, `${args[0]} by an operator without club.view`);
+  const byId = [['remove', '--id', endpoint.id], ['rotate-secret', '--id', endpoint.id], ['replay', '--id', endpoint.id, '--after', '0'], ['deliveries', '--id', endpoint.id], ['enable', '--id', endpoint.id]];
+  // Each command is its own process: they run side by side.
+  const each = (commands: string[][], issuer: string) => Promise.all(commands.map(async (args) => ({ args, result: await admin(...args, '--issuer', issuer) })));
+  for (const { args, result } of await each([['list', '--workspace', club.id], ...byId], clerk.id)) {
+    t.match(result, { code: 1, json: { code: 'action_not_permitted' } }, `${args[0]} by an operator without club.view`);
   }
   // Operators of the same federation (its own workspace, another club) and of another federation.
   for (const [who, operator] of [['the federation', federation.operatorId], ['a sibling club', sibling.operatorId], ['another federation', stranger.operatorId]] as const) {
     t.match(await admin('add', '--workspace', club.id, '--issuer', operator, '--url', 'https://hooks.example.org/3'), { code: 1, json: { code: 'not_found', detail: `no operator ${operator} in workspace ${club.id}` } }, `add by ${who}`);
     t.match(await admin('list', '--workspace', club.id, '--issuer', operator), { code: 1, json: { code: 'not_found' } }, `list by ${who}`);
-    for (const args of [['remove', '--id', endpoint.id], ['rotate-secret', '--id', endpoint.id], ['replay', '--id', endpoint.id, '--after', '0'], ['deliveries', '--id', endpoint.id], ['enable', '--id', endpoint.id]]) {
-      t.match(await admin(...args, '--issuer', operator), { code: 1, json: { code: 'not_found', detail: `no webhook endpoint ${endpoint.id}` } }, `${args[0]} by ${who}`);
+    for (const { args, result } of await each(byId, operator)) {
+      t.match(result, { code: 1, json: { code: 'not_found', detail: `no webhook endpoint ${endpoint.id}` } }, `${args[0]} by ${who}`);
     }
     t.same((await admin('list', '--workspace', operator === stranger.operatorId ? stranger.id : operator === sibling.operatorId ? sibling.id : federation.id, '--issuer', operator)).json, [], `${who} lists only its own`);
   }

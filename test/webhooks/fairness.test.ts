@@ -3,12 +3,12 @@
 // instance's slots, so another federation's deliveries go out while they hang.
 import t from 'tap';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { workspaceSlots } from '../../src/webhooks/claim.js';
+import { workspaceSlots } from '../../src/webhooks/shares.js';
 import { listDeliveries } from '../../src/webhooks/registry.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub, type Tenant } from '../support/factories.js';
 import { startService } from '../support/harness.js';
-import { startTrickleReceiver } from '../support/trickle-receiver.js';
+import { startTrickleReceiver, until } from '../support/trickle-receiver.js';
 import { addTestEndpoint, loopback, managed, testPolicy } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
@@ -19,15 +19,6 @@ const newMember = async (club: Tenant) => {
   const res = await club.call('POST', '/v1/club/members', { first_name: 'Ada', last_name: `Trickle ${++n}`, birth_date: '2010-12-10', gender: 'female' });
   if (res.status !== 201) throw new Error(`member create answered ${res.status}`);
 };
-
-/** Polls `ready` every 20 ms; fails the wait after `ms`. */
-async function until(ready: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 t.test('the share of a workspace: 25 % of the slots by default, at least one', async (t) => {
   t.equal(workspaceSlots(16, 25), 4);

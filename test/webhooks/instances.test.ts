@@ -13,6 +13,7 @@ import { privateDatabase, startService } from '../support/harness.js';
 import { baseEnv, start } from '../support/processes.js';
 import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
+import { startTrickleReceiver, until } from '../support/trickle-receiver.js';
 
 // A database of its own: the instance this file starts serves every federation's deliveries, and
 // killed in the middle of a pass it would leave other files' messages claimed for a lease.
@@ -84,4 +85,26 @@ t.test('an instance killed with SIGKILL during an attempt leaves the message to 
   t.equal(receiver.received[1]!.headers['webhook-id'], receiver.received[0]!.headers['webhook-id']);
   const [done] = await service.sql`select status, attempts from webhook_messages where endpoint_id = ${endpoint.id}`;
   t.match(done, { status: 'succeeded', attempts: 2 });
+});
+
+t.test('each instance holds a workspace to its share of that instance\'s slots', async (t) => {
+  const club = await createClub(service);
+  const trickle = await startTrickleReceiver(1000);
+  t.teardown(() => trickle.close());
+  for (let i = 0; i < 3; i++) await addTestEndpoint(service, club, `${trickle.base}/${i}`);
+  // 4 slots and a 25 % share: one attempt of the club in each instance.
+  for (let i = 0; i < 2; i++) {
+    const sql = createPool(url, 2);
+    t.teardown(() => sql.end({ timeout: 1 }));
+    const worker = await startWorker({ sql, masterKey: service.masterKey, allowed: loopback, concurrency: 4, workspaceShare: 25, pollMs: 20, federations: [club.federationId] });
+    t.teardown(() => worker.stop());
+  }
+  await newMember(club, 1);
+  await until(() => trickle.open === 2, 'one attempt in each instance');
+  await new Promise((r) => setTimeout(r, 200));
+  t.equal(trickle.most, 2, 'never a second attempt of the club in one instance');
+  const [{ sending }] = await service.sql<[{ sending: number }]>`
+    select count(*)::int as sending from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id where e.workspace_id = ${club.id} and m.status = 'sending'`;
+  t.equal(sending, 2);
+  await trickle.close();
 });
