@@ -18,7 +18,7 @@ const page = path.join(root, 'dist', 'reference.html');
 // one tag's operations at a time, routed by the hash), the operation ids the sidebar links to.
 const read = String.raw`(async () => {
   const until = async (find) => {
-    for (let i = 0; i < 400; i++) { const found = find(); if (found) return found; await new Promise((r) => setTimeout(r, 50)); }
+    for (let i = 0; i < 1200; i++) { const found = find(); if (found) return found; await new Promise((r) => setTimeout(r, 50)); }
     throw new Error('not rendered: ' + find);
   };
   // A page renders in steps: what it shows counts once its size held for 300 ms.
