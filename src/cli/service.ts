@@ -20,7 +20,7 @@ Usage:
   partner-service clean     stop the embedded Postgres and remove DATA_DIR (and its cluster outside it)
   partner-service --help | --version
 
-Configuration is read from the environment: see README.md. Exit codes: 0 stopped cleanly,
+Configuration is read from the environment: see bin/README.md. Exit codes: 0 stopped cleanly,
 1 failed (a database still down after DB_START_WAIT_S: worth a retry), 2 configuration or usage.`;
 
 // Listening errors an operator fixes in the configuration, not by retrying.

@@ -17,7 +17,7 @@ export interface EmbeddedServer {
   readonly url: string;
   /**
    * The URL of the server's unix socket when it has one, else `url`. The service connects through
-   * it: a local socket spares both sides the loopback TCP stack (README, Benchmarks).
+   * it: a local socket spares both sides the loopback TCP stack (test/bench/README.md).
    */
   readonly socketUrl: string;
   dataDir: string;

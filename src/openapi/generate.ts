@@ -4,6 +4,7 @@ import type { Operation } from '../operations/operation.js';
 import { components, everyResponse, headerRefs, signatureScheme } from './components.js';
 import { errorCodes, errorResponses, healthErrors, sharedCodes } from './errors.js';
 import type { ErrorCode } from '../errors.js';
+import { guideDescription, tagGuide } from './guide.js';
 import type { Context, JsonSchema } from './json-schema.js';
 import { parametersOf, requestBodyOf } from './parameters.js';
 import { successResponses } from './responses.js';
@@ -69,17 +70,10 @@ function healthSchema(status: string, database: string): object {
   };
 }
 
-const description = `The partner API of club and federation workspaces.
-
-- Every /v1 request is signed (RFC 9421, see the \`${signatureScheme}\` security scheme).
-- Success bodies are \`{ "data": …, "meta": … }\`; lists page with \`limit\` (1–100, default 25) and
-  \`cursor\` = the previous page's \`meta.next_cursor\`.
-- Errors are flat RFC 9457 problem details (\`application/problem+json\`) with a \`code\` from the catalog.
-  A path that exists only with other methods answers 405 \`method_not_allowed\` with \`Allow\`; so does OPTIONS.
-- Identifiers are decimal strings; timestamps RFC 3339 UTC; money integer minor units with \`currency\`.`;
-
 function tagDescription(name: string): string {
-  return name === 'health' ? 'Liveness of the service and its database (public).' : `Operations on ${name.replace(/[._]/g, ' ')}.`;
+  const lead = name === 'health' ? 'Liveness of the service and its database (public).' : `Operations on ${name.replace(/[._]/g, ' ')}.`;
+  const guide = tagGuide(name);
+  return guide ? `${lead}\n\n${guide}` : lead;
 }
 
 export function generateOpenApi(ops: Operation[], version: string): object {
@@ -96,7 +90,7 @@ export function generateOpenApi(ops: Operation[], version: string): object {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Partner API', version, description,
+      title: 'Partner API', version, description: guideDescription(),
       contact: { name: 'Partner API support', email: 'partners@example.org' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

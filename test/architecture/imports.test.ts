@@ -1,4 +1,4 @@
-// The layering the README promises, read off the source: arrows point down
+// The layering src/README.md promises, read off the source: arrows point down
 // (http → operations → resources → db → leaves), the partners' client loads nothing of the server,
 // nothing is tracked at the top beside the fixed layout, and the test files that share a process
 // change nothing of it.

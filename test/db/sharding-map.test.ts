@@ -1,4 +1,4 @@
-// The sharding map of the README ("Running at scale") is what the catalog says: every table,
+// The sharding map of the operator's guide (bin/README.md, "Running at scale") is what the catalog says: every table,
 // whether it carries federation_id, and whether its primary key and unique keys include it.
 import t from 'tap';
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ t.teardown(() => sql.end());
 
 const yesNo = (b: boolean | null) => (b === null ? '–' : b ? 'yes' : 'no');
 
-t.test('the README sharding map is the catalog of the migrated schema', async (t) => {
+t.test('the operator guide\'s sharding map is the catalog of the migrated schema', async (t) => {
   const rows = await sql<{ table: string; unlogged: boolean; has: boolean; pk: boolean | null; uniques: string }[]>`
     select c.relname as table, c.relpersistence = 'u' as unlogged,
       exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'federation_id' and not a.attisdropped) as has,
@@ -26,8 +26,8 @@ t.test('the README sharding map is the catalog of the migrated schema', async (t
     where n.nspname = 'public' and c.relkind in ('r', 'p')
     order by c.relname`;
   const table = rows.map((r) => `| \`${r.table}\`${r.unlogged ? ' (unlogged)' : ''} | ${yesNo(r.has)} | ${yesNo(r.pk)} | ${r.uniques || '–'} |`).join('\n');
-  const readme = await readFile(path.join(root, 'README.md'), 'utf8');
-  const block = /<!-- sharding-map[^>]*-->\n\| table[^\n]*\n\|[-| ]*\n((?:\|[^\n]*\n)*)<!-- \/sharding-map -->/.exec(readme);
-  t.ok(block, 'the README has the map between its markers');
+  const guide = await readFile(path.join(root, 'bin', 'README.md'), 'utf8');
+  const block = /<!-- sharding-map[^>]*-->\n\| table[^\n]*\n\|[-| ]*\n((?:\|[^\n]*\n)*)<!-- \/sharding-map -->/.exec(guide);
+  t.ok(block, 'bin/README.md has the map between its markers');
   t.equal(block?.[1], `${table}\n`, 'row for row');
 });

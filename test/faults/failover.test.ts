@@ -1,7 +1,7 @@
 // Failover: a primary with a synchronous standby, two service instances given both hosts in one
 // DATABASE_URL, a steady mixed load; the primary crashes (pg_ctl stop -m immediate) and the
 // standby is promoted. Nothing acknowledged is lost, nothing hangs, and both instances follow
-// the new primary without a restart. README, "Running at scale".
+// the new primary without a restart. bin/README.md, "Running at scale".
 import t from 'tap';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
@@ -105,7 +105,7 @@ const load = drive(6, async (i) => {
 async function servingAgain(on: Service): Promise<number> {
   for (;;) {
     const s = await timed(() => call(on, club, 'GET', '/v1/me'));
-    // A signature made in the second the emptied nonce table was found is refused (README, "No replay after a crash").
+    // A signature made in the second the emptied nonce table was found is refused (bin/README.md, "No replay after a crash").
     if (s.status === 200 || (s.status === 401 && s.code === 'signature_expired')) return s.ended;
     await sleep(20);
   }

@@ -23,7 +23,7 @@ const readMe = () => timed(() => club.call('GET', '/v1/me'));
 /**
  * When GET /v1/me first answers from the database again: 200, or after a crash 401
  * signature_expired for a signature made in the second the nonce table was found emptied
- * (README, "No replay after a crash").
+ * (bin/README.md, "No replay after a crash").
  */
 const afterReset = (s: Sample) => s.status === 401 && s.code === 'signature_expired';
 async function servingAgain(): Promise<number> {
@@ -94,7 +94,7 @@ for (const mode of ['fast', 'immediate'] as const) {
     t.same(created.filter((ref) => !stored.has(ref)), [], 'every 201 is stored');
     t.same(queued.filter((ref) => stored.has(ref)), [], 'no create sent during the outage is stored');
     // A create whose COMMIT was on the wire when the server went down may have committed with its
-    // answer lost: a 503 the client retries under its Idempotency-Key (README, Decisions). How many
+    // answer lost: a 503 the client retries under its Idempotency-Key (the partner guide's Errors chapter, src/openapi/guide/errors.md). How many
     // depends on how long the stop takes (the create clients' requests then in flight); that such
     // a create was sent before the server was down does not.
     const lost = samples.filter((s) => s.tag && s.status === 503 && stored.has(s.tag));

@@ -45,7 +45,7 @@ interface Answer { status: number; code?: string; retryAfter?: string; retried: 
  * One signed request, on a fresh connection (`agent` false) or a kept-alive one. A connection
  * refused, or reset before any answer, is retried once on the other port: that is the window
  * between the listener closing and the kernel's queue of completed connections, which the service
- * never saw (README, "Running at scale"). Whatever the service accepted, it must answer.
+ * never saw (bin/README.md, "Running at scale"). Whatever the service accepted, it must answer.
  */
 async function send(agent: http.Agent | false, ports: number[], turn: number, key: SigningKey, method: string, target: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   let retried = 0;

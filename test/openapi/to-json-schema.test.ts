@@ -1,4 +1,4 @@
-// Why the hand-written converter stays (README, Dependencies): `@valibot/to-json-schema` run over
+// Why the hand-written converter stays (src/README.md, "Why the valibot → JSON Schema converter is hand-written"): `@valibot/to-json-schema` run over
 // every schema of the router table, compared with ours. An upgrade of valibot or of the library
 // that changes what it gets wrong on these schemas fails here: measure again, then decide again.
 import t from 'tap';

@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   };
   const started = performance.now();
   // Three lanes on two cores: many files wait on Postgres, a timer or a child process for much of
-  // their time, and a third lane keeps the cores busy meanwhile (README, Tests).
+  // their time, and a third lane keeps the cores busy meanwhile (src/README.md, "Running the tests").
   const results = await runFiles(files.length ? files : all, { cwd: root, env, jobs: Number(process.env.TEST_JOBS || 3), timeoutS: 300 });
   const failed = results.filter((r) => !r.ok).map((r) => r.file);
   const sum = totals(results);

@@ -6,7 +6,7 @@ import { readChanges } from '../../resources/changes.js';
 import { afterCursor, page } from '../paging.js';
 import { id, limit, out } from '../schemas.js';
 
-// One wording of the audit-trail rule (conventions.md), the same in the README.
+// One wording of the audit-trail rule (conventions.md), the same in the partner guide (src/openapi/guide/tags/changes.md).
 const auditTrail = "`key_id` and `request_id` name the credential and the request that made the change when that credential belongs to the feed's own workspace, and are null otherwise (another workspace's change, or the console's).";
 
 const change = v.pipe(

@@ -1,4 +1,4 @@
-// The README's Python and OpenSSL/curl examples, extracted from the README and run against the
+// The partner guide's Python and OpenSSL/curl examples (src/openapi/guide/signing.md), extracted and run against the
 // service, so they cannot rot: each signs a GET and a POST with Content-Digest and must get 200
 // and 201. A machine without python3 (or openssl and curl) skips that example and says why.
 import t from 'tap';
@@ -8,11 +8,11 @@ import path from 'node:path';
 import { createClub } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const guide = readFileSync(path.resolve(import.meta.dirname, '../../../src/openapi/guide/signing.md'), 'utf8');
 
 function block(marker: string, language: string): string {
-  const m = new RegExp(`<!-- ${marker}:[^\\n]*-->\\n\`\`\`${language}\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- /${marker} -->`).exec(readme);
-  if (!m) throw new Error(`README.md has no ${marker} block`);
+  const m = new RegExp(`<!-- ${marker}:[^\\n]*-->\\n\`\`\`${language}\\n([\\s\\S]*?)\\n\`\`\`\\n<!-- /${marker} -->`).exec(guide);
+  if (!m) throw new Error(`the signing guide has no ${marker} block`);
   return m[1]!;
 }
 
@@ -40,7 +40,7 @@ t.test('the Python example signs a GET and a POST that the service accepts', asy
   const source = block('python-example', 'python');
   t.notMatch(source, /^\s*(import|from)\s+(requests|httpx|cryptography)\b/m, 'standard library only');
   if (!has('python3')) {
-    console.log('# skipped: python3 is not installed, so the README Python example was not run');
+    console.log('# skipped: python3 is not installed, so the Python example of the signing guide was not run');
     t.pass('skipped: python3 is not installed');
     return;
   }

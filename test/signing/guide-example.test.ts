@@ -1,4 +1,5 @@
-// The worked example in README.md "Signing a request" stays true: same base, same signature.
+// The worked example of the partner's guide ("Signing a request", src/openapi/guide/signing.md,
+// shown in the API reference) stays true: same base, same signature.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,9 +7,9 @@ import { signRequest } from '../../src/signing/client.js';
 import { parseSignature } from '../../src/signing/parse.js';
 import { signatureBase } from '../../src/signing/signature-base.js';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const guide = readFileSync(path.resolve(import.meta.dirname, '../../../src/openapi/guide/signing.md'), 'utf8');
 
-t.test('README signing example', async (t) => {
+t.test('the guide\'s signing example', async (t) => {
   const headers = signRequest({
     method: 'POST',
     url: 'https://partner-api.example.org/v1/club/members',
@@ -19,16 +20,16 @@ t.test('README signing example', async (t) => {
     nonce: 'bm9uY2UtZXhhbXBsZS0wMQ',
   });
   for (const name of ['content-digest', 'signature-input', 'signature']) {
-    t.ok(readme.includes(`${name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase())}: ${headers[name]}`), name);
+    t.ok(guide.includes(`${name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase())}: ${headers[name]}`), name);
   }
   const request = { method: 'POST', target: '/v1/club/members', authority: 'partner-api.example.org', scheme: 'https' as const, headers };
   const base = signatureBase(request, parseSignature(request, true));
-  t.ok(readme.includes(base.split('\n').map((line) => '   ' + line).join('\n')), 'the signature base, line for line');
+  t.ok(guide.includes(base.split('\n').map((line) => '   ' + line).join('\n')), 'the signature base, line for line');
 });
 
-t.test('the README credential has the documented formats', async (t) => {
-  const [, keyId] = /key id: (\S+)/.exec(readme) ?? [];
-  const [, secret] = /secret: (\S+)/.exec(readme) ?? [];
+t.test('the guide\'s credential has the documented formats', async (t) => {
+  const [, keyId] = /key id: (\S+)/.exec(guide) ?? [];
+  const [, secret] = /secret: (\S+)/.exec(guide) ?? [];
   t.match(keyId, /^pk_[a-z2-7]{26}$/, 'pk_ and 26 base32 characters');
   t.match(secret, /^sk_[A-Za-z0-9_-]{43}$/, 'sk_ and 43 base64url characters');
   t.equal(Buffer.from(secret!.slice(3), 'base64url').length, 32, '32 bytes');
