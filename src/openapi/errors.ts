@@ -9,7 +9,7 @@ import { everyResponse, headerRefs, rateLimitHeaders, type HeaderName } from './
 // to the catalog is documented everywhere until a rule here, or a row's `refusals`, narrows it.
 const ruled = new Set<ErrorCode>([
   'action_not_permitted', 'conflict', 'invalid_state', 'invalid_cursor', 'insufficient_scope', 'rule_violation', 'idempotency_key_in_use', 'idempotency_key_reused',
-  'precondition_failed', 'unsupported_media_type', 'validation_failed',
+  'precondition_failed', 'unsupported_media_type', 'validation_failed', 'feed_reset',
 ]);
 
 /** The codes every operation of the table can answer: the catalog less the ruled ones and any row's own refusals. */

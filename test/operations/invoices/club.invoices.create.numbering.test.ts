@@ -19,8 +19,9 @@ const createThenRollBack = named('test.invoices.create_then_roll_back', defineOp
   },
 }));
 
-// 120 writers of one club queue for its write lanes: on a loaded machine they need longer than the default deadline.
-const service = await startService(t, { DB_DEADLINE_MS: '60000' }, [...operations, createThenRollBack]);
+// 120 writers of one club queue for its write lanes: on a loaded machine they need longer than the
+// default deadline, and more places in flight than one credential has by default.
+const service = await startService(t, { DB_DEADLINE_MS: '60000', MAX_IN_FLIGHT: '200' }, [...operations, createThenRollBack]);
 const { sql } = service;
 
 /** The sequences of the club's committed invoices, per year, in order. */
