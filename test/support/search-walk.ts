@@ -10,7 +10,7 @@ import { walkPages } from './pages.js';
  * Walks `path` (a search over rows made First1 Last1 … FirstN LastN in id order) and checks the
  * pages against `expected`, the matching ids in id order as Postgres finds them.
  */
-export async function checkSearchWalk(t: Test, tenant: Tenant, path: string, expected: string[], startsShort: boolean): Promise<void> {
+async function checkSearchWalk(t: Test, tenant: Tenant, path: string, expected: string[], startsShort: boolean): Promise<void> {
   const walked = await walkPages(tenant, path);
   t.same(walked.ids, expected, `${path}: every match once, in id order (${expected.length} in ${walked.pages} pages)`);
   t.equal(new Set(walked.ids).size, walked.ids.length, 'no duplicates');
@@ -23,13 +23,13 @@ export async function checkSearchWalk(t: Test, tenant: Tenant, path: string, exp
 }
 
 /** A cursor the service never handed out: the position changed, the tag kept. */
-export function forged(cursor: string, position: string): string {
+function forged(cursor: string, position: string): string {
   const [tag] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[];
   return Buffer.from(JSON.stringify([tag, position])).toString('base64url');
 }
 
 /** A forged, a garbled and another search's cursor are each 400 invalid_cursor. */
-export async function checkBadCursors(t: Test, tenant: Tenant, path: string, otherPath: string): Promise<void> {
+async function checkBadCursors(t: Test, tenant: Tenant, path: string, otherPath: string): Promise<void> {
   const cursor = (await tenant.call('GET', path)).body.meta.next_cursor as string;
   const other = (await tenant.call('GET', otherPath)).body.meta.next_cursor as string;
   t.type(cursor, 'string');
@@ -40,4 +40,21 @@ export async function checkBadCursors(t: Test, tenant: Tenant, path: string, oth
     t.equal(res.status, 400, label);
     t.equal(res.body.code, 'invalid_cursor', label);
   }
+}
+
+/**
+ * The three claims for a list's search at `path` (`/v1/…`), over rows First1 Last1 … First2500
+ * Last2500 in id order; `matches(q)` asks Postgres for the matching ids.
+ */
+export function searchTests(t: Test, tenant: Tenant, path: string, matches: (q: string) => Promise<string[]>): void {
+  t.test('a rare match: short pages with a cursor, then every match once', async (t) => {
+    // last25: Last25 and Last250-259 among the first 1 000 rows; none in the next 1 000; Last2500.
+    await checkSearchWalk(t, tenant, `${path}?q=last25&limit=25`, await matches('last25'), true);
+  });
+  t.test('a frequent match, another case: full pages, every match once', async (t) => {
+    await checkSearchWalk(t, tenant, `${path}?q=LAST1&limit=100`, await matches('last1'), false);
+  });
+  t.test('a forged, garbled or foreign cursor is 400 invalid_cursor', async (t) => {
+    await checkBadCursors(t, tenant, `${path}?q=last25&limit=25`, `${path}?q=last2&limit=25`);
+  });
 }
