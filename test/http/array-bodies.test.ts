@@ -5,7 +5,7 @@
 // operations come from the router table, so a new array operation is covered by itself.
 import t from 'tap';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { maxBodyValues } from '../../src/http/crowded.js';
+import { crowdedPath, maxBodyValues } from '../../src/http/crowded.js';
 import { toJsonSchema, type JsonSchema } from '../../src/openapi/json-schema.js';
 import { operations } from '../../src/operations/index.js';
 import { signRequest } from '../../src/signing/client.js';
@@ -60,6 +60,16 @@ t.test('every array of every request body states its maxItems, and the largest v
     for (const at of arraysOf(schema)) t.type(at.schema.maxItems, 'number', `${op.id} /${at.keys.join('/')}: maxItems ${at.schema.maxItems}`);
     t.ok(mostValues(schema) <= maxBodyValues, `${op.id}: at most ${mostValues(schema)} values, within ${maxBodyValues}`);
   }
+});
+
+t.test('the value count reads bytes up to the budget, skips strings and names the most crowded container', async (t) => {
+  const count = (text: string, budget: number) => crowdedPath(Buffer.from(text), budget);
+  t.equal(count('{"a":[1,2,3],"b":{"c":4}}', 6), undefined, '6 values (a, b, three items, c) within a budget of 6');
+  t.same(count('{"a":[1,2,3],"b":{"c":4}}', 5), [], 'over it: the body itself holds the most');
+  t.same(count('{"a":{"b\\"":"x,y,[z]","list":[1,2,3,4,5]}}', 6), ['a', 'list'], 'commas and brackets in strings are not values; escapes are read');
+  t.same(count(`{"lines":[${'{},'.repeat(10_000)}{}]}`, 100), ['lines']);
+  t.equal(count('{"a":[],"b":{},"c":""}', 3), undefined, 'empty containers hold nothing');
+  t.throws(() => count(`{"a":${'['.repeat(40)}${']'.repeat(40)}}`, 1000), /nested deeper than 32/);
 });
 
 const service = await startService(t);
