@@ -56,6 +56,9 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
  */
 export const searchScan = 1000;
 
+/** What a search parameter's description tells the partner of its pages. */
+export const searchPages = `A page examines at most ${searchScan} rows: it may hold fewer than \`limit\` matches, even none, with \`next_cursor\` set.`;
+
 /** What a search query adds to each row: how many rows it examined and the last one's id. */
 interface Examined { examined: number; examined_to: string | null }
 

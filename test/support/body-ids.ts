@@ -12,6 +12,7 @@ interface Node {
   entries?: Record<string, Node>;
   item?: Node;
   wrapped?: Node;
+  pipe?: Node[];
 }
 
 const objects = new Set(['object', 'strict_object', 'loose_object']);
@@ -29,7 +30,8 @@ export function idMembers(schema: unknown, at: string[] = []): IdMember[] {
       ...idMembers(inner, [...at, key]),
     ]);
   }
-  if (node.type === 'array') return idMembers(node.item, [...at, '*']);
+  // An array from `list()` is judged by length first: its items are those of the pipe's last array.
+  if (node.type === 'array') return idMembers((node.pipe ?? []).filter((p) => p.type === 'array').at(-1)?.item ?? node.item, [...at, '*']);
   if (wrappers.has(node.type)) return idMembers(node.wrapped, at);
   const unread = Object.entries(node).filter(([key, inner]) => key !== 'pipe' && holdsSchemas(inner)).map(([key]) => key);
   if (unread.length > 0) throw new Error(`body-ids: a ${node.type} schema at /${at.join('/')} holds schemas the walk does not read (${unread.join(', ')})`);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { nothing, plannedPerRun } from '../../db/driver.js';
 import type { Db } from '../../resources/unit.js';
 import { defineOperation, type Workspace } from '../operation.js';
-import { likePattern, searchQuery, searchRows } from '../listing.js';
+import { likePattern, searchPages, searchQuery, searchRows } from '../listing.js';
 import { afterCursor, page } from '../paging.js';
 import { enumFilter, id, listQuery } from '../schemas.js';
 import { memberMachine, members } from '../../resources/members.js';
@@ -40,7 +40,7 @@ export default defineOperation({
   query: listQuery({
     status: enumFilter(memberMachine.states),
     q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
-      v.description('Case-insensitive substring of "first_name last_name".'))),
+      v.description(`Case-insensitive substring of "first_name last_name". ${searchPages}`))),
     external_ref: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'))),
     team_id: v.optional(v.pipe(id, v.description('Members on this team\'s roster.'))),
   }),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { nameKey } from '../../resources/person-names.js';
 import { persons, withLicenses } from '../../resources/persons.js';
 import { defineOperation } from '../operation.js';
-import { equals, likePattern, listById } from '../listing.js';
+import { equals, likePattern, listById, searchPages } from '../listing.js';
 import { id, listQuery } from '../schemas.js';
 import { personOut } from './schemas.js';
 
@@ -13,7 +13,7 @@ export default defineOperation({
   scope: 'federation:persons:read',
   query: listQuery({
     q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
-      v.description('Substring of "first_name last_name", without regard to case or accents.'))),
+      v.description(`Substring of "first_name last_name", without regard to case or accents. ${searchPages}`))),
     club_id: v.optional(v.pipe(id, v.description('Persons whose current club this is.'))),
   }),
   response: personOut,
