@@ -1,6 +1,6 @@
 import type { PendingQuery, Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../errors.js';
-import { deadlineCancelled } from '../metrics/series.js';
+import { deadlineCancelled, statementsUnderWay } from '../metrics/series.js';
 import { cancel, observe } from './driver.js';
 import { overrun } from './errors.js';
 
@@ -85,9 +85,11 @@ class RequestDeadline implements Deadline {
       if (this.#passed) return Promise.reject(late());
       const running = (this.#running ??= new Set());
       running.add(query);
+      statementsUnderWay.value++;
       const done = run();
       const settled = (outcome: unknown) => {
         running.delete(query);
+        statementsUnderWay.value--;
         if (Array.isArray(outcome)) (this.#answered ??= []).push(outcome);
       };
       done.then(settled, settled);

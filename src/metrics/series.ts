@@ -45,6 +45,10 @@ export function requestDone(operation: string | undefined, status: number, code:
   }
 }
 
+/** Requests' statements sent and not yet answered: running on a pooled connection or waiting for one. */
+export const statementsUnderWay = { value: 0 };
+gauge('partner_database_statements_in_flight', 'Requests\' statements sent to the pool and not yet answered (running, or waiting for a connection): compare with partner_database_pool_max.', () => statementsUnderWay.value);
+
 const deadlineCancels = counter('partner_deadline_cancellations_total', 'Requests whose database work was cancelled at their deadline (answered 503).').child();
 /** A request's deadline passed with database work under way. */
 export const deadlineCancelled = (): void => void deadlineCancels.value++;

@@ -213,3 +213,14 @@ t.test('a poller following after= across the switch sees no gap and no duplicate
   const rows = await primary<{ id: string }[]>`select id from changes where workspace_id = ${club.id} and id <= ${last ?? 0} order by id`;
   t.same(seen, rows.map((r) => r.id), 'exactly the changes of the feed on the new primary');
 });
+
+t.test('the promotion starts one new history: recorded once by two instances, later change ids past the gap, and no poller was reset', async (t) => {
+  const histories = await primary<{ timeline: number; previous_last: string | null; first_id: string }[]>`
+    select timeline, previous_last::text, first_id::text from feed_histories order by id`;
+  t.equal(histories.length, 2, 'the first history and the promoted standby\'s');
+  const [first, second] = histories;
+  t.ok(second!.timeline > first!.timeline, 'on the new timeline');
+  const [{ count }] = await primary<[{ count: string }]>`select count(*)::text from changes where id > ${second!.previous_last} and id <= ${second!.first_id}`;
+  t.equal(count, '0', 'no change id inside the gap');
+  // The poller above met no feed_reset: every position it held existed on the new primary.
+});
