@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import { ApiError } from '../errors.js';
 import { address } from './schemas.js';
 
-export type { Address } from '../resources/members.js';
-import type { Address } from '../resources/members.js';
+export type { Address } from '../resources/fields.js';
+import type { Address } from '../resources/fields.js';
 
 export const addressPatch = v.nullable(v.partial(address));
 type AddressPatch = v.InferOutput<typeof addressPatch>;

@@ -3,6 +3,10 @@ import * as v from 'valibot';
 import { isScope } from '../auth/scopes.js';
 import { idPattern, isId } from '../ids.js';
 
+import { out } from '../resources/fields.js';
+
+export { addressOut, out, resourceMeta } from '../resources/fields.js';
+
 /** A resource identifier in a body or query: a decimal string (a Postgres bigint), never a JSON number. */
 export const id = v.pipe(
   v.string(),
@@ -97,31 +101,7 @@ export const address = v.strictObject({
   city: text(1, 100),
   country,
 });
-export const addressOut = v.pipe(
-  v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() }),
-  v.title('Address'),
-  v.examples([{ line1: '12 St James Square', line2: null, postal_code: 'SW1Y 4JH', city: 'London', country: 'GB' }]),
-);
-
 export const scopeList = v.array(v.pipe(v.string(), v.check(isScope, 'must be a scope of the catalog')));
-
-/** Output members with their exact wire formats, for the reference (responses are not validated). */
-export const out = {
-  id: v.pipe(v.string(), v.description('An identifier: a decimal string.')),
-  instant: v.pipe(v.string(), v.metadata({ format: 'date-time' })),
-  date: v.pipe(v.string(), v.metadata({ format: 'date' })),
-  email: v.pipe(v.string(), v.metadata({ format: 'email' })),
-  url: v.pipe(v.string(), v.metadata({ format: 'uri' })),
-  integer: v.pipe(v.number(), v.integer()),
-};
-
-/** The members every mutable resource carries. */
-export const resourceMeta = {
-  id: out.id,
-  created_at: out.instant,
-  updated_at: out.instant,
-  version: v.pipe(v.number(), v.integer(), v.minValue(1)),
-};
 
 /** An action that takes no input still accepts `{}` (or no body at all). */
 export const emptyBody = v.pipe(v.strictObject({}), v.title('EmptyBody'), v.examples([{}]));

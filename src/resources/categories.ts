@@ -1,25 +1,28 @@
 // A federation's license categories: the federation creates them, its clubs read them and
 // request licenses in them.
+import * as v from 'valibot';
 import { ruleViolation } from '../errors.js';
 import { ageOn } from './calendar.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
+import { columnsOf, resourceMeta, type RowOf } from './fields.js';
 
 export const categoryStatuses = ['active', 'retired'] as const;
 
-interface CategoryRow extends Versioned {
-  code: string;
-  name: string;
-  min_age: number | null;
-  max_age: number | null;
-  status: (typeof categoryStatuses)[number];
-  created_at: Date;
-  updated_at: Date;
-}
+/** A category as the API answers it. */
+export const categoryFields = {
+  ...resourceMeta,
+  code: v.string(),
+  name: v.string(),
+  min_age: v.nullable(v.number()),
+  max_age: v.nullable(v.number()),
+  status: v.picklist(categoryStatuses),
+};
+export type CategoryRow = RowOf<typeof categoryFields>;
 
 export const categories = defineStore<CategoryRow>({
   type: 'category',
   table: 'license_categories',
-  columns: ['id', 'code', 'name', 'min_age', 'max_age', 'status', 'created_at', 'updated_at', 'version'],
+  columns: columnsOf(categoryFields),
   visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
   audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),
 });

@@ -4,7 +4,7 @@ import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { omit } from './rows.js';
 import { defineStore, type Versioned } from './store.js';
-import type { Address } from './members.js';
+import type { Address } from './fields.js';
 import { todayUtc } from './calendar.js';
 import type { Db, Unit } from './unit.js';
 

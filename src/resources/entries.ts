@@ -1,35 +1,37 @@
 // A club's entry of one of its teams in a competition: the club and the federation see it.
+import * as v from 'valibot';
 import { ApiError } from '../errors.js';
 import type { CompetitionRow } from './competitions.js';
 import { defineMachine } from './machine.js';
 import type { Side } from './standings.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db } from './unit.js';
-
-export interface EntryRow extends Versioned {
-  competition_id: string;
-  club_id: string;
-  team_id: string;
-  team_name: string;
-  status: (typeof entryMachine.states)[number];
-  reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const entries = defineStore<EntryRow>({
-  type: 'entry',
-  table: 'entries',
-  columns: ['id', 'competition_id', 'club_id', 'team_id', 'team_name', 'status', 'reason',
-    'created_at', 'updated_at', 'version'],
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
-  audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
-});
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const entryMachine = defineMachine('entry', ['pending', 'accepted', 'rejected', 'withdrawn'], {
   accept: { from: ['pending'], to: 'accepted', done: 'accepted' },
   reject: { from: ['pending'], to: 'rejected', done: 'rejected' },
   withdraw: { from: ['pending', 'accepted'], to: 'withdrawn', done: 'withdrawn' },
+});
+
+/** A entry as the API answers it. */
+export const entryFields = {
+  ...resourceMeta,
+  competition_id: out.id,
+  club_id: out.id,
+  team_id: out.id,
+  team_name: v.pipe(v.string(), v.description('The team\'s name when it was entered.')),
+  status: v.picklist(entryMachine.states),
+  reason: v.pipe(v.nullable(v.string()), v.description('Why the entry was rejected.')),
+};
+export type EntryRow = RowOf<typeof entryFields>;
+
+export const entries = defineStore<EntryRow>({
+  type: 'entry',
+  table: 'entries',
+  columns: columnsOf(entryFields),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
+  audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
 
 /** The places taken in a competition: its pending and accepted entries. */

@@ -1,7 +1,9 @@
 // Club members. Only the club sees them; personal data lives only in this table.
+import * as v from 'valibot';
 import { ruleViolation } from '../errors.js';
+import { addressOut, columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 import { defineMachine } from './machine.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import { activities } from './activities.js';
 import { memberHasInvoices } from './invoices.js';
 import { memberHasLicenses } from './licenses.js';
@@ -10,44 +12,40 @@ import type { Db, Unit } from './unit.js';
 
 /** A member's and a person's gender. */
 export const genders = ['female', 'male', 'non_binary', 'undisclosed'] as const;
-type Gender = (typeof genders)[number];
-
-export type Address = { line1: string; line2: string | null; postal_code: string; city: string; country: string };
-export type Guardian = { name: string; relationship: string; email: string | null; phone: string | null };
-
-export interface MemberRow extends Versioned {
-  first_name: string;
-  last_name: string;
-  birth_date: string;
-  gender: Gender;
-  email: string | null;
-  phone: string | null;
-  address: Address | null;
-  external_ref: string | null;
-  joined_on: string;
-  status: MemberStatus;
-  person_id: string | null;
-  guardians: Guardian[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const members = defineStore<MemberRow>({
-  type: 'member',
-  table: 'members',
-  columns: [
-    'id', 'first_name', 'last_name', 'birth_date', 'gender', 'email', 'phone', 'address', 'external_ref',
-    'joined_on', 'status', 'person_id', 'guardians', 'created_at', 'updated_at', 'version',
-  ],
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
-  audience: (_row, ws) => ({ workspaces: [ws.id] }),
-});
 
 export const memberMachine = defineMachine('member', ['active', 'archived'], {
   archive: { from: ['active'], to: 'archived', done: 'archived' },
   restore: { from: ['archived'], to: 'active', done: 'restored' },
 });
-type MemberStatus = (typeof memberMachine.states)[number];
+
+const guardianOut = v.object({ name: v.string(), relationship: v.string(), email: v.nullable(out.email), phone: v.nullable(v.string()) });
+export type Guardian = v.InferOutput<typeof guardianOut>;
+
+/** A member as the API answers it. */
+export const memberFields = {
+  ...resourceMeta,
+  first_name: v.string(),
+  last_name: v.string(),
+  birth_date: out.date,
+  gender: v.picklist(genders),
+  email: v.nullable(out.email),
+  phone: v.nullable(v.string()),
+  address: v.nullable(addressOut),
+  external_ref: v.nullable(v.string()),
+  joined_on: out.date,
+  status: v.picklist(memberMachine.states),
+  person_id: v.pipe(v.nullable(v.string()), v.description('Set when a license is approved or a transfer lands.')),
+  guardians: v.array(guardianOut),
+};
+export type MemberRow = RowOf<typeof memberFields>;
+
+export const members = defineStore<MemberRow>({
+  type: 'member',
+  table: 'members',
+  columns: columnsOf(memberFields),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
+  audience: (_row, ws) => ({ workspaces: [ws.id] }),
+});
 
 /** A new roster place, license or invoice needs an active member (422 `member_archived`). */
 export function expectActive(member: MemberRow): void {

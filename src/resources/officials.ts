@@ -1,27 +1,30 @@
 // The federation's match officials, and their assignment to matches.
+import * as v from 'valibot';
 import { invalidField, ruleViolation, type FieldError } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { matchDay, matches, type MatchRow } from './matches.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const officialStatuses = ['active', 'inactive'] as const;
 export const officialRoles = ['referee', 'assistant_referee', 'fourth_official', 'commissioner'] as const;
 
-export interface OfficialRow extends Versioned {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  grade: string;
-  status: (typeof officialStatuses)[number];
-  created_at: Date;
-  updated_at: Date;
-}
+/** A official as the API answers it. */
+export const officialFields = {
+  ...resourceMeta,
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.nullable(out.email),
+  grade: v.string(),
+  status: v.picklist(officialStatuses),
+};
+export type OfficialRow = RowOf<typeof officialFields>;
 
 export const officials = defineStore<OfficialRow>({
   type: 'official',
   table: 'officials',
-  columns: ['id', 'first_name', 'last_name', 'email', 'grade', 'status', 'created_at', 'updated_at', 'version'],
+  columns: columnsOf(officialFields),
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });

@@ -1,43 +1,45 @@
 // Sanctions the federation imposes on a person or a club of its own. `expired` is derived, never
 // stored: an active sanction whose ends_on has passed.
+import * as v from 'valibot';
 import type { Fragment } from 'postgres';
 import { todayUtc } from './calendar.js';
 import { expectState, defineMachine } from './machine.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const subjectTypes = ['person', 'club'] as const;
 export const sanctionKinds = ['warning', 'fine', 'suspension'] as const;
 
-export interface SanctionRow extends Versioned {
-  subject_type: (typeof subjectTypes)[number];
-  person_id: string | null;
-  club_id: string | null;
-  kind: (typeof sanctionKinds)[number];
-  reason: string;
-  starts_on: string;
-  ends_on: string | null;
-  amount: number | null;
-  currency: string | null;
-  status: (typeof sanctionMachine.states)[number];
-  lifted_at: Date | null;
-  lift_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export const sanctionMachine = defineMachine('sanction', ['active', 'lifted', 'expired'], {
+  lift: { from: ['active'], to: 'lifted', done: 'lifted' },
+}, { derived: ['expired'] });
+
+/** A sanction as the API answers it. */
+export const sanctionFields = {
+  ...resourceMeta,
+  subject_type: v.picklist(subjectTypes),
+  person_id: v.nullable(out.id),
+  club_id: v.nullable(out.id),
+  kind: v.picklist(sanctionKinds),
+  reason: v.string(),
+  starts_on: out.date,
+  ends_on: v.nullable(out.date),
+  amount: v.pipe(v.nullable(out.integer), v.description('A fine, in minor units of `currency`.')),
+  currency: v.nullable(v.string()),
+  status: v.pipe(v.picklist(sanctionMachine.states), v.description('`expired`: an active sanction whose ends_on has passed.')),
+  lifted_at: v.nullable(out.instant),
+  lift_reason: v.nullable(v.string()),
+};
+export type SanctionRow = RowOf<typeof sanctionFields>;
 
 export const sanctions = defineStore<SanctionRow>({
   type: 'sanction',
   table: 'sanctions',
-  columns: ['id', 'subject_type', 'person_id', 'club_id', 'kind', 'reason', 'starts_on', 'ends_on', 'amount', 'currency',
-    'status', 'lifted_at', 'lift_reason', 'created_at', 'updated_at', 'version'],
+  columns: columnsOf(sanctionFields),
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });
-
-export const sanctionMachine = defineMachine('sanction', ['active', 'lifted', 'expired'], {
-  lift: { from: ['active'], to: 'lifted', done: 'lifted' },
-}, { derived: ['expired'] });
 
 /** The status as the API shows it: an active sanction past its ends_on has expired. */
 export function withStatus<R extends SanctionRow>(row: R, today = todayUtc()): R {

@@ -1,31 +1,34 @@
 // A federation's seasons: the federation writes them, its clubs read them.
+import * as v from 'valibot';
 import { nothing } from '../db/driver.js';
 import { ApiError, ruleViolation } from '../errors.js';
 import { defineMachine, transitionFrom, type Transition } from './machine.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
-
-export interface SeasonRow extends Versioned {
-  name: string;
-  starts_on: string;
-  ends_on: string;
-  status: (typeof seasonMachine.states)[number];
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const seasons = defineStore<SeasonRow>({
-  type: 'season',
-  table: 'seasons',
-  columns: ['id', 'name', 'starts_on', 'ends_on', 'status', 'created_at', 'updated_at', 'version'],
-  visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
-  audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),
-});
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 /** Status moves forward only, one step at a time (domain.md, Season: update). */
 export const seasonMachine = defineMachine('season', ['planned', 'open', 'closed'], {
   open: { from: ['planned'], to: 'open', done: 'opened' },
   close: { from: ['open'], to: 'closed', done: 'closed' },
+});
+
+/** A season as the API answers it. */
+export const seasonFields = {
+  ...resourceMeta,
+  name: v.string(),
+  starts_on: out.date,
+  ends_on: out.date,
+  status: v.picklist(seasonMachine.states),
+};
+export type SeasonRow = RowOf<typeof seasonFields>;
+
+export const seasons = defineStore<SeasonRow>({
+  type: 'season',
+  table: 'seasons',
+  columns: columnsOf(seasonFields),
+  visible: (sql, ws) => sql`federation_id = ${ws.federationId}`,
+  audience: (_row, ws) => ({ workspaces: [ws.federationId], clubsOf: ws.federationId }),
 });
 
 /** A license is requested only in an open season (422 `season_not_open`). */

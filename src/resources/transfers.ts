@@ -1,5 +1,6 @@
 // Transfers of a license from one club to another of the same federation. Both clubs and the
 // federation see a transfer; each club may take only its own steps.
+import * as v from 'valibot';
 import { ApiError } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { todayUtc } from './calendar.js';
@@ -8,41 +9,42 @@ import { licenses, moveLicense } from './licenses.js';
 import { defineMachine } from './machine.js';
 import { members, memberMachine, type MemberRow } from './members.js';
 import { persons, placeAt, type PersonRow } from './persons.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Unit } from './unit.js';
-
-export interface TransferRow extends Versioned {
-  person_id: string;
-  license_id: string;
-  license_number: string;
-  from_club_id: string;
-  to_club_id: string;
-  season_id: string;
-  status: (typeof transferMachine.states)[number];
-  requested_at: Date;
-  released_at: Date | null;
-  decided_at: Date | null;
-  reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const transfers = defineStore<TransferRow>({
-  type: 'transfer',
-  table: 'transfers',
-  columns: ['id', 'person_id', 'license_id', 'license_number', 'from_club_id', 'to_club_id',
-    'season_id', 'status', 'requested_at', 'released_at', 'decided_at', 'reason', 'created_at', 'updated_at', 'version'],
-  visible: (sql, ws) => (ws.kind === 'club'
-    ? sql`(from_club_id = ${ws.id} or to_club_id = ${ws.id})`
-    : sql`federation_id = ${ws.id}`),
-  audience: (row, ws) => ({ workspaces: [row.from_club_id, row.to_club_id, ws.federationId] }),
-});
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const transferMachine = defineMachine('transfer', ['requested', 'released', 'approved', 'rejected', 'cancelled'], {
   release: { from: ['requested'], to: 'released', done: 'released' },
   cancel: { from: ['requested', 'released'], to: 'cancelled', done: 'cancelled' },
   approve: { from: ['released'], to: 'approved', done: 'approved' },
   reject: { from: ['requested', 'released'], to: 'rejected', done: 'rejected' },
+});
+
+/** A transfer as the API answers it. */
+export const transferFields = {
+  ...resourceMeta,
+  person_id: v.string(),
+  license_id: v.string(),
+  license_number: v.string(),
+  from_club_id: v.string(),
+  to_club_id: v.string(),
+  season_id: v.string(),
+  status: v.picklist(transferMachine.states),
+  requested_at: out.instant,
+  released_at: v.nullable(out.instant),
+  decided_at: v.nullable(out.instant),
+  reason: v.pipe(v.nullable(v.string()), v.description('Why the federation rejected it.')),
+};
+export type TransferRow = RowOf<typeof transferFields>;
+
+export const transfers = defineStore<TransferRow>({
+  type: 'transfer',
+  table: 'transfers',
+  columns: columnsOf(transferFields),
+  visible: (sql, ws) => (ws.kind === 'club'
+    ? sql`(from_club_id = ${ws.id} or to_club_id = ${ws.id})`
+    : sql`federation_id = ${ws.id}`),
+  audience: (row, ws) => ({ workspaces: [row.from_club_id, row.to_club_id, ws.federationId] }),
 });
 
 /** Only the club the player leaves releases (403 `action_not_permitted` for the other party). */

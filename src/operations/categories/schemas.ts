@@ -1,16 +1,9 @@
 import * as v from 'valibot';
-import { resourceMeta, text } from '../schemas.js';
-import { categoryStatuses } from '../../resources/categories.js';
+import { text } from '../schemas.js';
+import { categoryFields } from '../../resources/categories.js';
 
 export const categoryOut = v.pipe(
-  v.object({
-    ...resourceMeta,
-    code: v.string(),
-    name: v.string(),
-    min_age: v.nullable(v.number()),
-    max_age: v.nullable(v.number()),
-    status: v.picklist(categoryStatuses),
-  }),
+  v.object(categoryFields),
   v.title('LicenseCategory'),
   v.examples([{
     id: '7', code: 'U14', name: 'Under 14', min_age: 12, max_age: 13, status: 'active',

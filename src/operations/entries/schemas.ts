@@ -1,16 +1,8 @@
 import * as v from 'valibot';
-import { id, out, resourceMeta, text } from '../schemas.js';
-import { entryMachine } from '../../resources/entries.js';
+import { id, text } from '../schemas.js';
+import { entryFields } from '../../resources/entries.js';
 
-export const entryOut = v.pipe(v.object({
-  ...resourceMeta,
-  competition_id: out.id,
-  club_id: out.id,
-  team_id: out.id,
-  team_name: v.pipe(v.string(), v.description('The team\'s name when it was entered.')),
-  status: v.picklist(entryMachine.states),
-  reason: v.pipe(v.nullable(v.string()), v.description('Why the entry was rejected.')),
-}), v.title('Entry'), v.examples([{
+export const entryOut = v.pipe(v.object(entryFields), v.title('Entry'), v.examples([{
   id: '40', competition_id: '12', club_id: '5', team_id: '88', team_name: 'VV Oranje U15', status: 'accepted', reason: null,
   created_at: '2026-06-03T08:00:00.000Z', updated_at: '2026-06-04T12:15:00.000Z', version: 2,
 }]));

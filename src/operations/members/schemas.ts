@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { address, addressOut, list, date, email, exampleMeta, out, phone, resourceMeta, text, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
 import { todayUtc } from '../../resources/calendar.js';
-import { genders, memberMachine } from '../../resources/members.js';
+import { genders, memberFields } from '../../resources/members.js';
 
 const birthDate = v.pipe(date, v.check((d) => d <= todayUtc(), 'must not be in the future'));
 const gender = v.picklist(genders, `must be one of ${genders.join(', ')}`);
@@ -17,26 +17,10 @@ const guardians = list(guardian, 'guardian', 4);
 
 export type Guardian = v.InferOutput<typeof guardian>;
 
-const guardianOut = v.object({ name: v.string(), relationship: v.string(), email: v.nullable(out.email), phone: v.nullable(v.string()) });
-
 const exampleGuardian = { name: 'Anne Isabella Milbanke', relationship: 'mother', email: 'anne@example.org', phone: null };
 
 export const member = v.pipe(
-  v.object({
-    ...resourceMeta,
-    first_name: v.string(),
-    last_name: v.string(),
-    birth_date: out.date,
-    gender: v.picklist(genders),
-    email: v.nullable(out.email),
-    phone: v.nullable(v.string()),
-    address: v.nullable(addressOut),
-    external_ref: v.nullable(v.string()),
-    joined_on: out.date,
-    status: v.picklist(memberMachine.states),
-    person_id: v.pipe(v.nullable(v.string()), v.description('Set when a license is approved or a transfer lands.')),
-    guardians: v.array(guardianOut),
-  }),
+  v.object(memberFields),
   v.title('Member'),
   v.examples([{
     ...exampleMeta, first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female', email: 'ada@example.org',

@@ -1,15 +1,8 @@
 import * as v from 'valibot';
-import { email, out, resourceMeta, text } from '../schemas.js';
-import { officialStatuses } from '../../resources/officials.js';
+import { email, text } from '../schemas.js';
+import { officialStatuses, officialFields } from '../../resources/officials.js';
 
-export const officialOut = v.pipe(v.object({
-  ...resourceMeta,
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.nullable(out.email),
-  grade: v.string(),
-  status: v.picklist(officialStatuses),
-}), v.title('Official'), v.examples([{
+export const officialOut = v.pipe(v.object(officialFields), v.title('Official'), v.examples([{
   id: '17', first_name: 'Sanne', last_name: 'de Vries', email: 'sanne.devries@example.org', grade: 'National A', status: 'active',
   created_at: '2026-05-02T08:00:00.000Z', updated_at: '2026-05-02T08:00:00.000Z', version: 1,
 }]));

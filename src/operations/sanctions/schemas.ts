@@ -1,22 +1,8 @@
 import * as v from 'valibot';
-import { currency, date, id, out, resourceMeta, text } from '../schemas.js';
-import { sanctionKinds, sanctionMachine, subjectTypes } from '../../resources/sanctions.js';
+import { currency, date, id, text } from '../schemas.js';
+import { sanctionFields, sanctionKinds, subjectTypes } from '../../resources/sanctions.js';
 
-export const sanctionOut = v.pipe(v.object({
-  ...resourceMeta,
-  subject_type: v.picklist(subjectTypes),
-  person_id: v.nullable(out.id),
-  club_id: v.nullable(out.id),
-  kind: v.picklist(sanctionKinds),
-  reason: v.string(),
-  starts_on: out.date,
-  ends_on: v.nullable(out.date),
-  amount: v.pipe(v.nullable(out.integer), v.description('A fine, in minor units of `currency`.')),
-  currency: v.nullable(v.string()),
-  status: v.pipe(v.picklist(sanctionMachine.states), v.description('`expired`: an active sanction whose ends_on has passed.')),
-  lifted_at: v.nullable(out.instant),
-  lift_reason: v.nullable(v.string()),
-}), v.title('Sanction'), v.examples([{
+export const sanctionOut = v.pipe(v.object(sanctionFields), v.title('Sanction'), v.examples([{
   id: '61', subject_type: 'person', person_id: '2204', club_id: null, kind: 'suspension', reason: 'Red card, violent conduct (match 901)',
   starts_on: '2026-09-20', ends_on: '2026-10-11', amount: null, currency: null, status: 'active', lifted_at: null, lift_reason: null,
   created_at: '2026-09-20T09:00:00.000Z', updated_at: '2026-09-20T09:00:00.000Z', version: 1,

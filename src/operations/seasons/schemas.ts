@@ -1,15 +1,9 @@
 import * as v from 'valibot';
-import { date, out, resourceMeta, text } from '../schemas.js';
-import { seasonMachine } from '../../resources/seasons.js';
+import { date, text } from '../schemas.js';
+import { seasonMachine, seasonFields } from '../../resources/seasons.js';
 
 export const seasonOut = v.pipe(
-  v.object({
-    ...resourceMeta,
-    name: v.string(),
-    starts_on: out.date,
-    ends_on: out.date,
-    status: v.picklist(seasonMachine.states),
-  }),
+  v.object(seasonFields),
   v.title('Season'),
   v.examples([{
     id: '12', name: '2026/27', starts_on: '2026-08-01', ends_on: '2027-06-30', status: 'open',

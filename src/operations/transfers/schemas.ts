@@ -1,22 +1,9 @@
 import * as v from 'valibot';
-import { out, resourceMeta, text } from '../schemas.js';
-import { transferMachine } from '../../resources/transfers.js';
+import { text } from '../schemas.js';
+import { transferFields } from '../../resources/transfers.js';
 
 export const transferOut = v.pipe(
-  v.object({
-    ...resourceMeta,
-    person_id: v.string(),
-    license_id: v.string(),
-    license_number: v.string(),
-    from_club_id: v.string(),
-    to_club_id: v.string(),
-    season_id: v.string(),
-    status: v.picklist(transferMachine.states),
-    requested_at: out.instant,
-    released_at: v.nullable(out.instant),
-    decided_at: v.nullable(out.instant),
-    reason: v.pipe(v.nullable(v.string()), v.description('Why the federation rejected it.')),
-  }),
+  v.object(transferFields),
   v.title('Transfer'),
   v.examples([{
     id: '77', person_id: '5120', license_id: '9001', license_number: '2026-000123', from_club_id: '41', to_club_id: '58',
