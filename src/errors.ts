@@ -87,7 +87,8 @@ export function ruleViolation(reason: Reason, detail: string, errors?: FieldErro
 
 /** 422 `validation_failed` for fields a schema cannot judge alone (a referenced id, a pair of dates). */
 export function invalidFields(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `invalid ${errors.map((e) => e.path || 'body').join(', ')}`, { errors });
+  // The detail states each rule, so a rule between fields (ends_on after starts_on) reads in one line.
+  return new ApiError('validation_failed', `invalid ${errors.map((e) => `${e.path || 'body'} (${e.message})`).join(', ')}`, { errors });
 }
 
 export function invalidField(path: string, message: string): ApiError {

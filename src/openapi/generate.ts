@@ -32,7 +32,8 @@ function operationObject(op: Operation, ctx: Context, shared: Set<ErrorCode>, op
     tags: [tagOf(op.id)],
     'x-scope': op.scope,
     'x-workspace-kind': op.kind,
-    security: [{ [signatureScheme]: [] }],
+    // OpenAPI 3.1 lets any scheme list the roles an operation needs: here its scope.
+    security: [{ [signatureScheme]: op.scope ? [op.scope] : [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...successResponses(op, ops, ctx), ...errorResponses(errorCodes(op, shared), op.reasons) },
@@ -82,6 +83,13 @@ function tagDescription(name: string): string {
   return name === 'health' ? 'Liveness of the service and its database (public).' : `Operations on ${name.replace(/[._]/g, ' ')}.`;
 }
 
+/** Every scope an operation of the table requires, with the operations that require it. */
+function scopeDescriptions(ops: readonly Operation[]): Record<string, string> {
+  const byScope = new Map<string, string[]>();
+  for (const op of ops) if (op.scope) byScope.set(op.scope, [...(byScope.get(op.scope) ?? []), op.id]);
+  return Object.fromEntries([...byScope].sort(([a], [b]) => a.localeCompare(b)).map(([scope, ids]) => [scope, `Required by ${ids.join(', ')}.`]));
+}
+
 export function generateOpenApi(ops: Operation[], version: string): object {
   const schemas: Record<string, JsonSchema> = {};
   const ctx: Context = { components: schemas };
@@ -100,9 +108,15 @@ export function generateOpenApi(ops: Operation[], version: string): object {
       contact: { name: 'Partner API support', email: 'partners@example.org' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://127.0.0.1:3020', description: 'A local service (npm start); partners use the address their operator gives them.' }],
+    servers: [
+      {
+        url: 'https://{host}', description: 'Production: HTTPS on port 443, at the address the operator gives each partner.',
+        variables: { host: { default: 'partner-api.example.org', description: 'The operator\'s host name (a placeholder here).' } },
+      },
+      { url: 'http://127.0.0.1:3020', description: 'A local service (npm start).' },
+    ],
     tags,
     paths,
-    components: components(Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)))),
+    components: components(Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), scopeDescriptions(ops)),
   };
 }

@@ -90,10 +90,12 @@ for (const [name, ops] of [['the operation table', operations], ['sample rows', 
     t.test('security', async (t) => {
       for (const { path, op } of all) {
         if (path === '/health') t.same(op.security, [], 'health is public');
-        else t.same(op.security, [{ HttpMessageSignature: [] }], op.operationId);
+        else t.same(op.security, [{ HttpMessageSignature: op['x-scope'] ? [op['x-scope']] : [] }], op.operationId);
       }
       t.equal(doc.components.securitySchemes.HttpMessageSignature.type, 'apiKey');
       t.equal(doc.components.securitySchemes.HttpMessageSignature.name, 'Signature');
+      t.same(doc.components.securitySchemes.HttpMessageSignature['x-http-message-signature'].components.requiredWithBody, ['content-digest']);
+      for (const { op } of all) if (op['x-scope']) t.ok(doc.components.securitySchemes.HttpMessageSignature['x-scopes'][op['x-scope']], `${op['x-scope']} is in x-scopes`);
     });
   });
 }

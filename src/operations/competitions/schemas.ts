@@ -43,7 +43,7 @@ export const competitionCreateBody = v.pipe(v.strictObject({
   starts_on: date,
   max_entries: v.optional(v.nullable(maxEntries)),
   points: v.optional(v.pipe(pointsIn, v.description('Defaults to 3 for a win, 1 for a draw, 0 for a loss.'))),
-}), v.title('CompetitionCreate'), v.examples([{
+}), v.description('`entry_deadline`, when set, must not be after `starts_on`.'), v.title('CompetitionCreate'), v.examples([{
   name: 'Eredivisie U15 girls', season_id: '3', category_id: '7', legs: 2, entry_deadline: '2026-08-15', starts_on: '2026-09-05', max_entries: 12,
 }]));
 
@@ -56,8 +56,8 @@ export const competitionPatchBody = v.pipe(v.strictObject({
   starts_on: v.optional(date),
   max_entries: v.optional(v.nullable(maxEntries)),
   points: v.optional(pointsIn),
-  status: readOnly('is not writable here: use the open, close and fixtures actions'),
-}), v.title('CompetitionPatch'), v.examples([{ entry_deadline: '2026-08-22', max_entries: 14 }]));
+  status: readOnly('use the open, close and fixtures actions'),
+}), v.description('The dates, changed or not, must leave `entry_deadline` not after `starts_on`.'), v.title('CompetitionPatch'), v.examples([{ entry_deadline: '2026-08-22', max_entries: 14 }]));
 
 export const fixturesBody = v.pipe(v.strictObject({
   first_round_on: v.optional(v.pipe(date, v.description('Defaults to the competition\'s starts_on.'))),

@@ -73,7 +73,7 @@ export const officialsPutBody = v.pipe(v.strictObject({
     official_id: id,
     role: v.picklist(officialRoles, `must be one of ${officialRoles.join(', ')}`),
   })), v.maxLength(4, 'must have at most 4 officials')),
-}), v.title('MatchOfficials'), v.examples([{ officials: [{ official_id: '17', role: 'referee' }, { official_id: '21', role: 'assistant_referee' }] }]));
+}), v.description('At most one `referee`, and no official twice.'), v.title('MatchOfficials'), v.examples([{ officials: [{ official_id: '17', role: 'referee' }, { official_id: '21', role: 'assistant_referee' }] }]));
 
 export const lineupPutBody = v.pipe(v.strictObject({
   players: v.pipe(v.array(v.strictObject({

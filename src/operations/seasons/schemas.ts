@@ -23,6 +23,7 @@ export const seasonCreateBody = v.pipe(
     starts_on: date,
     ends_on: v.pipe(date, v.description('After starts_on; the season may not overlap another of the federation.')),
   }),
+  v.description('`ends_on` must be after `starts_on`; the season may not overlap another (409 `conflict`).'),
   v.title('SeasonCreate'),
   v.examples([{ name: '2026/27', starts_on: '2026-08-01', ends_on: '2027-06-30' }]),
 );
@@ -37,6 +38,7 @@ export const seasonPatchBody = v.pipe(
       v.description('Forward only: planned → open → closed; at most one open season.'),
     )),
   }),
+  v.description('The dates, changed or not, must leave `ends_on` after `starts_on`; `status` moves one step forward only (409 `invalid_state`).'),
   v.title('SeasonPatch'),
   v.examples([{ status: 'open' }]),
 );
