@@ -25,8 +25,8 @@ entry documents it.
 
 The scheme is declared as \`apiKey\` in the \`Signature\` header, the nearest type OpenAPI has; what a
 generator needs beyond it is in the scheme's \`x-http-message-signature\` (covered components, signature
-parameters, algorithms, Content-Digest) and \`x-scopes\` (the scope catalog). Each operation's security
-requirement names its required scope, as OpenAPI 3.1 allows for any scheme type, and so does \`x-scope\`.`;
+parameters, algorithms, Content-Digest) and \`x-scopes\` (every scope an operation requires). Each
+operation names its required scope in \`x-scope\` and in its description.`;
 
 /** The signing profile as data, for a generator: what `signingProfile` says in prose. */
 const signatureProfile = {

@@ -32,8 +32,9 @@ function operationObject(op: Operation, ctx: Context, shared: Set<ErrorCode>, op
     tags: [tagOf(op.id)],
     'x-scope': op.scope,
     'x-workspace-kind': op.kind,
-    // OpenAPI 3.1 lets any scheme list the roles an operation needs: here its scope.
-    security: [{ [signatureScheme]: op.scope ? [op.scope] : [] }],
+    // OpenAPI 3.1 would let the requirement list the scope as a role, but linters (spectral's
+    // oas3-operation-security-defined) still read such a list as OAuth scopes: it stays in x-scope.
+    security: [{ [signatureScheme]: [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
     responses: { ...successResponses(op, ops, ctx), ...errorResponses(errorCodes(op, shared), op.reasons) },

@@ -135,6 +135,12 @@ export const resourceMeta = {
 /** An action that takes no input still accepts `{}` (or no body at all). */
 export const emptyBody = v.pipe(v.strictObject({}), v.title('EmptyBody'), v.examples([{}]));
 
+/**
+ * A day counted from today (UTC), for request examples whose rules look at the calendar (a deadline
+ * ahead, a payment not in the future): the reference is generated with dates that still hold.
+ */
+export const fromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The example values of `resourceMeta`, for the examples of the reference. */
 export const exampleMeta = { id: '42', created_at: '2026-09-01T08:30:00.000Z', updated_at: '2026-11-21T09:30:00.000Z', version: 3 };
 

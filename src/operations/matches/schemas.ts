@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, out, resourceMeta, text, timestamp } from '../schemas.js';
+import { fromToday, id, out, resourceMeta, text, timestamp } from '../schemas.js';
 import { legs, matchMachine, resultSources } from '../../resources/matches.js';
 import { officialRoles } from '../../resources/officials.js';
 
@@ -66,7 +66,7 @@ export const matchPatchBody = v.pipe(v.strictObject({
   venue: v.optional(v.nullable(text(1, 200))),
   status: v.optional(v.pipe(v.picklist(['scheduled', 'postponed', 'cancelled'], 'must be one of scheduled, postponed, cancelled'),
     v.description('scheduled ↔ postponed, or cancelled; a result is posted to …/result.'))),
-}), v.title('MatchPatch'), v.examples([{ scheduled_at: '2026-09-26T13:30:00.000Z', status: 'scheduled' }]));
+}), v.title('MatchPatch'), v.examples([{ scheduled_at: `${fromToday(14)}T13:30:00.000Z`, status: 'scheduled' }]));
 
 export const officialsPutBody = v.pipe(v.strictObject({
   officials: v.pipe(v.array(v.strictObject({
