@@ -92,16 +92,19 @@ export function ruleViolation(reason: Reason, detail: string, errors?: FieldErro
 /** At most this many `errors` in a problem; the rest are counted in `errors_omitted` (conventions.md, Errors). */
 export const maxFieldErrors = 50;
 
+const fieldName = (e: FieldError) => e.path || 'body';
+
 /** `/a, /b and 3 more`: the fields a problem's detail names, the first `maxFieldErrors` of them. */
-export function fieldList(errors: FieldError[]): string {
-  const named = errors.slice(0, maxFieldErrors).map((e) => e.path || 'body').join(', ');
+export function fieldList(errors: FieldError[], name = fieldName): string {
+  const named = errors.slice(0, maxFieldErrors).map(name).join(', ');
   const more = errors.length - maxFieldErrors;
   return more > 0 ? `${named} and ${more} more` : named;
 }
 
 /** 422 `validation_failed` for fields a schema cannot judge alone (a referenced id, a pair of dates). */
 export function invalidFields(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `invalid ${fieldList(errors)}`, { errors });
+  // The detail states each rule, so a rule between fields (ends_on after starts_on) reads in one line.
+  return new ApiError('validation_failed', `invalid ${fieldList(errors, (e) => `${fieldName(e)} (${e.message})`)}`, { errors });
 }
 
 export function invalidField(path: string, message: string): ApiError {

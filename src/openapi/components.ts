@@ -23,9 +23,32 @@ entry documents it.
 - An \`Authorization\` or \`Cookie\` header, an \`X-Api-Key\` header, or an \`api_key\`, \`apikey\`,
   \`access_token\` or \`token\` query parameter is refused with 401 \`unsupported_credentials\`.
 
-Each operation names its required scope in \`x-scope\` and in its description. The scheme is declared
-as \`apiKey\` in the \`Signature\` header, the nearest OpenAPI has; scopes are not listed in the
-security requirement because OpenAPI reserves those for OAuth 2 and OpenID Connect.`;
+The scheme is declared as \`apiKey\` in the \`Signature\` header, the nearest type OpenAPI has; what a
+generator needs beyond it is in the scheme's \`x-http-message-signature\` (covered components, signature
+parameters, algorithms, Content-Digest) and \`x-scopes\` (every scope an operation requires). Each
+operation names its required scope in \`x-scope\` and in its description.`;
+
+/** The signing profile as data, for a generator: what `signingProfile` says in prose. */
+const signatureProfile = {
+  standard: 'RFC 9421',
+  headers: ['Signature', 'Signature-Input'],
+  label: 'any (one signature per request)',
+  components: {
+    required: ['@method', '@path'],
+    requiredWithQuery: ['@query'],
+    requiredWithBody: ['content-digest'],
+    recommended: ['@authority', 'content-type'],
+  },
+  parameters: {
+    keyid: { required: true, description: 'The credential\'s key_id.' },
+    created: { required: true, description: 'Integer seconds; within 300 s of the server clock.' },
+    nonce: { required: true, pattern: '^[A-Za-z0-9_-]{16,128}$', description: 'Never reused by the credential within the window.' },
+    expires: { required: false, description: 'Integer seconds, in the future.' },
+    alg: { required: false, enum: ['hmac-sha256', 'rsa-v1_5-sha256'], description: 'Must match the credential.' },
+  },
+  keys: { 'hmac-sha256': 'the ASCII bytes of the whole secret sk_…', 'rsa-v1_5-sha256': 'the credential\'s RSA private key' },
+  contentDigest: { standard: 'RFC 9530', header: 'Content-Digest', algorithms: ['sha-256', 'sha-512'], coveredButMissingOrWrong: 'digest_mismatch' },
+};
 
 // A header the response always carries where it is listed is `required`; the few that depend on
 // the request (a replay, a credential known or not) are listed as optional where they do.
@@ -153,11 +176,14 @@ const resourceMetaSchema = {
 };
 
 /** The shared components, with the named schemas the operations' titled schemas produced. */
-export function components(schemas: Record<string, object>): object {
+export function components(schemas: Record<string, object>, scopes: Record<string, string>): object {
   return {
     schemas: { Problem: problemSchema, ListMeta: listMetaSchema, ResourceMeta: resourceMetaSchema, ...schemas },
     securitySchemes: {
-      [signatureScheme]: { type: 'apiKey', in: 'header', name: 'Signature', description: signingProfile },
+      [signatureScheme]: {
+        type: 'apiKey', in: 'header', name: 'Signature', description: signingProfile,
+        'x-http-message-signature': signatureProfile, 'x-scopes': scopes,
+      },
     },
     headers,
     parameters,

@@ -33,6 +33,8 @@ function operationObject(op: Operation, ctx: Context, shared: Set<ErrorCode>, op
     tags: [tagOf(op.id)],
     'x-scope': op.scope,
     'x-workspace-kind': op.kind,
+    // OpenAPI 3.1 would let the requirement list the scope as a role, but linters (spectral's
+    // oas3-operation-security-defined) still read such a list as OAuth scopes: it stays in x-scope.
     security: [{ [signatureScheme]: [] }],
     parameters: parametersOf(op),
     ...(requestBody ? { requestBody } : {}),
@@ -76,6 +78,13 @@ function tagDescription(name: string): string {
   return guide ? `${lead}\n\n${guide}` : lead;
 }
 
+/** Every scope an operation of the table requires, with the operations that require it. */
+function scopeDescriptions(ops: readonly Operation[]): Record<string, string> {
+  const byScope = new Map<string, string[]>();
+  for (const op of ops) if (op.scope) byScope.set(op.scope, [...(byScope.get(op.scope) ?? []), op.id]);
+  return Object.fromEntries([...byScope].sort(([a], [b]) => a.localeCompare(b)).map(([scope, ids]) => [scope, `Required by ${ids.join(', ')}.`]));
+}
+
 export function generateOpenApi(ops: Operation[], version: string): object {
   const schemas: Record<string, JsonSchema> = {};
   const ctx: Context = { components: schemas };
@@ -94,9 +103,15 @@ export function generateOpenApi(ops: Operation[], version: string): object {
       contact: { name: 'Partner API support', email: 'partners@example.org' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://127.0.0.1:3020', description: 'A local service (npm start); partners use the address their operator gives them.' }],
+    servers: [
+      {
+        url: 'https://{host}', description: 'Production: HTTPS on port 443, at the address the operator gives each partner.',
+        variables: { host: { default: 'partner-api.example.org', description: 'The operator\'s host name (a placeholder here).' } },
+      },
+      { url: 'http://127.0.0.1:3020', description: 'A local service (npm start).' },
+    ],
     tags,
     paths,
-    components: components(Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)))),
+    components: components(Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))), scopeDescriptions(ops)),
   };
 }

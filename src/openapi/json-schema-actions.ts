@@ -9,7 +9,7 @@ export interface Action {
   description?: string;
   title?: string;
   examples?: unknown[];
-  metadata?: { format?: unknown };
+  metadata?: { format?: unknown; minLength?: unknown; maxLength?: unknown; pattern?: unknown; readOnly?: unknown };
 }
 
 // Transformations that keep the wire type: the schema before them still describes the input.
@@ -75,8 +75,12 @@ export function applyAction(schema: JsonSchema, action: Action): void {
       schema.title = action.title;
       return;
     case 'metadata':
-      // `v.metadata({ format })` names a format a `check` cannot express.
-      if (typeof action.metadata?.format === 'string') schema.format = action.metadata.format;
+      // `v.metadata({ format, minLength, maxLength, pattern })` states what a `check` enforces and cannot say.
+      for (const key of ['format', 'minLength', 'maxLength', 'pattern'] as const) {
+        const value = action.metadata?.[key];
+        if (typeof value === 'string' || typeof value === 'number') schema[key] = value;
+      }
+      if (action.metadata?.readOnly === true) schema.readOnly = true;
       return;
     case 'examples':
       schema.examples = action.examples;

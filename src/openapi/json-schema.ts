@@ -61,7 +61,8 @@ function jsonType(values: unknown[]): string | undefined {
   const types = new Set(values.map((x) => (x === null ? 'null' : typeof x)));
   if (types.size !== 1) return undefined;
   const [t] = types;
-  return t === 'string' || t === 'number' || t === 'boolean' ? t : undefined;
+  if (t === 'number') return values.every((x) => Number.isInteger(x)) ? 'integer' : 'number';
+  return t === 'string' || t === 'boolean' ? t : undefined;
 }
 
 function enumOf(values: unknown[]): JsonSchema {

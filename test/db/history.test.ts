@@ -4,9 +4,9 @@
 // position exists.
 import t from 'tap';
 import { followHistory } from '../../src/db/history.js';
-import { addEndpoint } from '../../src/webhooks/registry.js';
 import { createClub } from '../support/factories.js';
 import { privateDatabase, startService } from '../support/harness.js';
+import { addTestEndpoint } from '../support/webhook-endpoints.js';
 
 const service = await startService(t, {}, undefined, { databaseUrl: await privateDatabase(t, 'history') });
 const member = { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' };
@@ -23,7 +23,7 @@ t.test('a history begun by hand: ids past the gap, feed.reset queued, a held pos
   const club = await createClub(service);
   const created = await club.call('POST', '/v1/club/members', member);
   const position = (await club.call('GET', '/v1/club/changes')).body.data.at(-1).id as string;
-  await addEndpoint(service.sql, service.masterKey, { allowHttp: true }, { workspaceId: club.id, url: 'http://127.0.0.1:9/hook', events: [] });
+  await addTestEndpoint(service, club, 'http://127.0.0.1:9/hook');
 
   const [{ began }] = await service.sql<[{ began: boolean }]>`select feed_history_follow(true) as began`;
   t.equal(began, true);

@@ -94,6 +94,8 @@ for (const [name, ops] of [['the operation table', operations], ['sample rows', 
       }
       t.equal(doc.components.securitySchemes.HttpMessageSignature.type, 'apiKey');
       t.equal(doc.components.securitySchemes.HttpMessageSignature.name, 'Signature');
+      t.same(doc.components.securitySchemes.HttpMessageSignature['x-http-message-signature'].components.requiredWithBody, ['content-digest']);
+      for (const { op } of all) if (op['x-scope']) t.ok(doc.components.securitySchemes.HttpMessageSignature['x-scopes'][op['x-scope']], `${op['x-scope']} is in x-scopes`);
     });
   });
 }

@@ -1,7 +1,10 @@
 import t from 'tap';
 import * as v from 'valibot';
 import { toJsonSchema } from '../../src/openapi/json-schema.js';
+import { idPattern } from '../../src/ids.js';
 import { address, date, id, listQuery, out, phone, timestamp } from '../../src/operations/schemas.js';
+
+const timestampRule = 'RFC 3339, years 0001 to 9999, at most 6 fractional digits (microseconds), no leap second (`:60`).';
 
 t.test('scalars', async (t) => {
   t.strictSame(toJsonSchema(v.string()), { type: 'string' });
@@ -26,13 +29,13 @@ t.test('string pipes', async (t) => {
   t.strictSame(toJsonSchema(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('A name.'))), {
     type: 'string', minLength: 1, maxLength: 100, description: 'A name.',
   });
-  t.strictSame(toJsonSchema(id), { type: 'string', pattern: '^[1-9][0-9]{0,18}$' });
+  t.strictSame(toJsonSchema(id), { type: 'string', pattern: idPattern.source }, 'the id pattern bounds a 19-digit id at 2^63 - 1');
   t.strictSame(toJsonSchema(v.pipe(v.string(), v.email())), { type: 'string', format: 'email' });
   t.strictSame(toJsonSchema(v.pipe(v.string(), v.url())), { type: 'string', format: 'uri' });
   t.strictSame(toJsonSchema(v.pipe(v.string(), v.isoDate())), { type: 'string', format: 'date' });
   t.strictSame(toJsonSchema(v.pipe(v.string(), v.isoTimestamp())), { type: 'string', format: 'date-time' });
   t.strictSame(toJsonSchema(date), { type: 'string', pattern: '^(?!0000)\\d{4}-\\d{2}-\\d{2}$', format: 'date' }, 'regex dates earn a format');
-  t.strictSame(toJsonSchema(timestamp), { type: 'string', pattern: '^(?!0000)\\d{4}-', format: 'date-time' }, 'the year range as a pattern, none from the case-insensitive check');
+  t.strictSame(toJsonSchema(timestamp), { type: 'string', pattern: '^(?!0000)[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,6})?([Zz]|[+-][0-9]{2}:[0-9]{2})$', format: 'date-time', description: timestampRule }, 'the stored range and precision as a pattern');
   t.strictSame(toJsonSchema(v.pipe(v.string(), v.length(2))), { type: 'string', minLength: 2, maxLength: 2 });
 });
 
@@ -96,7 +99,7 @@ t.test('the shared list query', async (t) => {
   t.equal(json.additionalProperties, false);
   t.notOk(json.required, 'every list parameter is optional');
   t.strictSame((json.properties as Record<string, object>).limit, { type: 'string', pattern: '^[0-9]{1,3}$', default: '25' });
-  t.strictSame((json.properties as Record<string, object>).updated_since, { type: 'string', pattern: '^(?!0000)\\d{4}-', format: 'date-time' });
+  t.strictSame((json.properties as Record<string, object>).updated_since, { type: 'string', pattern: '^(?!0000)[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,6})?([Zz]|[+-][0-9]{2}:[0-9]{2})$', format: 'date-time', description: timestampRule });
 });
 
 t.test('query parameters are described decoded: limit is an integer', async (t) => {

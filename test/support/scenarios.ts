@@ -60,8 +60,6 @@ const builds: Record<string, Build> = {
   },
   'federation.sanctions.create': async (service, fed) => ({ body: { subject_type: 'club', club_id: await createClubWorkspace(service, fed.id), kind: 'warning', reason: 'Late kickoff' } }),
   'federation.seasons.create': async () => ({ body: { name: '2091/92', starts_on: '2091-08-01', ends_on: '2092-06-30' } }),
-  // The path's season is the federation's open one: a status moves one step forward.
-  'federation.seasons.update': async () => ({ body: { status: 'closed' } }),
   'club.teams.create': async (service, club) => ({ body: { name: 'U14 Girls', season_id: await openSeasonOf(service, club.federationId), category: 'U14', gender: 'female' } }),
   'club.transfers.request': async (service, club) => {
     const origin = await createClubWorkspace(service, club.federationId);

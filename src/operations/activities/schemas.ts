@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { exampleMeta, id, out, resourceMeta, text, timestamp } from '../schemas.js';
+import { exampleMeta, fromToday, id, out, resourceMeta, text, timestamp } from '../schemas.js';
 import { activityKinds, activityMachine, attendanceStatuses } from '../../resources/activities.js';
 
 const kind = v.picklist(activityKinds, `must be one of ${activityKinds.join(', ')}`);
@@ -51,8 +51,8 @@ export const activityCreateBody = v.pipe(v.strictObject({
   ends_at: timestamp,
   location: v.optional(v.nullable(text(1, 200))),
   notes: v.optional(v.nullable(text(1, 2000))),
-}), v.title('ActivityCreate'), v.examples([{
-  kind: 'training', title: 'Tuesday training', team_id: '5', starts_at: '2026-11-24T17:30:00.000Z', ends_at: '2026-11-24T19:00:00.000Z', location: 'Field 2',
+}), v.description('`ends_at` must be after `starts_at`.'), v.title('ActivityCreate'), v.examples([{
+  kind: 'training', title: 'Tuesday training', team_id: '5', starts_at: `${fromToday(3)}T17:30:00.000Z`, ends_at: `${fromToday(3)}T19:00:00.000Z`, location: 'Field 2',
 }]));
 
 export const activityPatchBody = v.pipe(v.strictObject({
@@ -63,7 +63,7 @@ export const activityPatchBody = v.pipe(v.strictObject({
   ends_at: v.optional(timestamp),
   location: v.optional(v.nullable(text(1, 200))),
   notes: v.optional(v.nullable(text(1, 2000))),
-}), v.title('ActivityPatch'), v.examples([{ location: 'Field 3' }]));
+}), v.description('The times, changed or not, must leave `ends_at` after `starts_at`.'), v.title('ActivityPatch'), v.examples([{ location: 'Field 3' }]));
 
 export const activityCancelBody = v.pipe(v.strictObject({ reason: v.optional(text(1, 500)) }), v.title('ActivityCancel'), v.examples([{ reason: 'Field flooded' }]));
 

@@ -26,6 +26,7 @@ export const categoryCreateBody = v.pipe(
     min_age: v.optional(v.nullable(age)),
     max_age: v.optional(v.nullable(age)),
   }),
+  v.description('`max_age` must not be below `min_age`.'),
   v.title('LicenseCategoryCreate'),
   v.examples([{ code: 'U14', name: 'Under 14', min_age: 12, max_age: 13 }]),
 );

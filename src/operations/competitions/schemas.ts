@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { entryOut } from '../entries/schemas.js';
 import { standingsRows } from '../standings/schemas.js';
-import { date, id, out, readOnly, resourceMeta, text } from '../schemas.js';
+import { date, fromToday, id, out, readOnly, resourceMeta, text } from '../schemas.js';
 import { competitionMachine } from '../../resources/competitions.js';
 import { legs } from '../../resources/matches.js';
 
@@ -43,8 +43,8 @@ export const competitionCreateBody = v.pipe(v.strictObject({
   starts_on: date,
   max_entries: v.optional(v.nullable(maxEntries)),
   points: v.optional(v.pipe(pointsIn, v.description('Defaults to 3 for a win, 1 for a draw, 0 for a loss.'))),
-}), v.title('CompetitionCreate'), v.examples([{
-  name: 'Eredivisie U15 girls', season_id: '3', category_id: '7', legs: 2, entry_deadline: '2026-08-15', starts_on: '2026-09-05', max_entries: 12,
+}), v.description('`entry_deadline`, when set, must not be after `starts_on`.'), v.title('CompetitionCreate'), v.examples([{
+  name: 'Eredivisie U15 girls', season_id: '3', category_id: '7', legs: 2, entry_deadline: fromToday(30), starts_on: fromToday(60), max_entries: 12,
 }]));
 
 export const competitionPatchBody = v.pipe(v.strictObject({
@@ -56,15 +56,15 @@ export const competitionPatchBody = v.pipe(v.strictObject({
   starts_on: v.optional(date),
   max_entries: v.optional(v.nullable(maxEntries)),
   points: v.optional(pointsIn),
-  status: readOnly('is not writable here: use the open, close and fixtures actions'),
-}), v.title('CompetitionPatch'), v.examples([{ entry_deadline: '2026-08-22', max_entries: 14 }]));
+  status: readOnly('use the open, close and fixtures actions'),
+}), v.description('The dates, changed or not, must leave `entry_deadline` not after `starts_on`.'), v.title('CompetitionPatch'), v.examples([{ entry_deadline: fromToday(37), max_entries: 14 }]));
 
 export const fixturesBody = v.pipe(v.strictObject({
   first_round_on: v.optional(v.pipe(date, v.description('Defaults to the competition\'s starts_on.'))),
   days_between_rounds: v.optional(v.pipe(int(1, 60), v.description('Defaults to 7.'))),
   kickoff_time: v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM'),
     v.description('UTC; defaults to 15:00.'))),
-}), v.title('FixturesRequest'), v.examples([{ first_round_on: '2026-09-05', days_between_rounds: 7, kickoff_time: '13:30' }]));
+}), v.title('FixturesRequest'), v.examples([{ first_round_on: fromToday(60), days_between_rounds: 7, kickoff_time: '13:30' }]));
 
 export const clubCompetitionOut = v.pipe(v.object({
   ...competitionFields,

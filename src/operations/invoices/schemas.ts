@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { date, id, list, out, resourceMeta, text } from '../schemas.js';
+import { date, fromToday, id, list, out, resourceMeta, text } from '../schemas.js';
 import { todayUtc } from '../../resources/calendar.js';
 import { amount, isoCurrency, money } from '../plans/schemas.js';
 import { invoiceMachine, paymentMethods } from '../../resources/invoices.js';
@@ -73,7 +73,7 @@ export const invoiceCreateBody = v.pipe(
   }),
   v.description('Exactly one of `plan_id` or `lines` (with `currency`).'),
   v.title('InvoiceCreate'),
-  v.examples([{ member_id: '1207', lines: [{ description: 'Tournament fee', amount: 1500 }, { description: 'Kit', amount: 3995 }], currency: 'EUR', due_on: '2027-01-31' }]),
+  v.examples([{ member_id: '1207', lines: [{ description: 'Tournament fee', amount: 1500 }, { description: 'Kit', amount: 3995 }], currency: 'EUR', due_on: fromToday(30) }]),
 );
 
 export const paymentBody = v.pipe(
@@ -84,7 +84,7 @@ export const paymentBody = v.pipe(
     reference: v.optional(v.nullable(text(1, 200))),
   }),
   v.title('PaymentCreate'),
-  v.examples([{ amount: 5000, method: 'bank_transfer', paid_on: '2026-06-03', reference: 'NL-TRX-88231' }]),
+  v.examples([{ amount: 5000, method: 'bank_transfer', paid_on: fromToday(0), reference: 'NL-TRX-88231' }]),
 );
 
 export const voidBody = v.pipe(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { id, list, out, resourceMeta, text, timestamp } from '../schemas.js';
+import { fromToday, id, list, out, resourceMeta, text, timestamp } from '../schemas.js';
 import { legs, matchMachine, resultSources } from '../../resources/matches.js';
 import { officialRoles } from '../../resources/officials.js';
 
@@ -66,14 +66,14 @@ export const matchPatchBody = v.pipe(v.strictObject({
   venue: v.optional(v.nullable(text(1, 200))),
   status: v.optional(v.pipe(v.picklist(['scheduled', 'postponed', 'cancelled'], 'must be one of scheduled, postponed, cancelled'),
     v.description('scheduled ↔ postponed, or cancelled; a result is posted to …/result.'))),
-}), v.title('MatchPatch'), v.examples([{ scheduled_at: '2026-09-26T13:30:00.000Z', status: 'scheduled' }]));
+}), v.title('MatchPatch'), v.examples([{ scheduled_at: `${fromToday(14)}T13:30:00.000Z`, status: 'scheduled' }]));
 
 export const officialsPutBody = v.pipe(v.strictObject({
   officials: list(v.strictObject({
     official_id: id,
     role: v.picklist(officialRoles, `must be one of ${officialRoles.join(', ')}`),
   }), 'official', 4),
-}), v.title('MatchOfficials'), v.examples([{ officials: [{ official_id: '17', role: 'referee' }, { official_id: '21', role: 'assistant_referee' }] }]));
+}), v.description('At most one `referee`, and no official twice.'), v.title('MatchOfficials'), v.examples([{ officials: [{ official_id: '17', role: 'referee' }, { official_id: '21', role: 'assistant_referee' }] }]));
 
 export const lineupPutBody = v.pipe(v.strictObject({
   players: list(v.strictObject({

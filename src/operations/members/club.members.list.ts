@@ -4,7 +4,7 @@ import type { Db } from '../../resources/unit.js';
 import { defineOperation, type Workspace } from '../operation.js';
 import { likePattern, searchPages, searchQuery, searchRows } from '../listing.js';
 import { afterCursor, page } from '../paging.js';
-import { enumFilter, id, listQuery } from '../schemas.js';
+import { chars, enumFilter, id, listQuery } from '../schemas.js';
 import { memberMachine, members } from '../../resources/members.js';
 import { member } from './schemas.js';
 
@@ -39,9 +39,9 @@ export default defineOperation({
   scope: 'club:members:read',
   query: listQuery({
     status: enumFilter(memberMachine.states),
-    q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
+    q: v.optional(v.pipe(v.string(), ...chars(1, 161),
       v.description(`Case-insensitive substring of "first_name last_name". ${searchPages}`))),
-    external_ref: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters'))),
+    external_ref: v.optional(v.pipe(v.string(), ...chars(1, 64))),
     team_id: v.optional(v.pipe(id, v.description('Members on this team\'s roster.'))),
   }),
   response: member,

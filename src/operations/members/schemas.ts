@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { address, addressOut, list, date, email, exampleMeta, out, phone, resourceMeta, text, readOnly } from '../schemas.js';
+import { address, list, date, email, exampleMeta, phone, text, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
 import { todayUtc } from '../../resources/calendar.js';
 import { genders, memberFields } from '../../resources/members.js';
@@ -55,8 +55,8 @@ export const memberPatchBody = v.pipe(v.strictObject({
   external_ref: v.optional(v.nullable(text(1, 64))),
   joined_on: v.optional(date),
   guardians: v.optional(v.pipe(guardians, v.description('Replaces the whole list.'))),
-  status: readOnly('is not writable here: use the archive and restore actions'),
-  person_id: readOnly('is not writable: set when a license is approved or a transfer lands'),
+  status: readOnly('use the archive and restore actions'),
+  person_id: readOnly('set when a license is approved or a transfer lands'),
 }), v.title('MemberPatch'), v.examples([{ email: 'ada.lovelace@example.org', phone: null }]));
 
 /** Guardians are stored and answered with every member present. */

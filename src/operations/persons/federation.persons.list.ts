@@ -3,7 +3,7 @@ import { nameKey } from '../../resources/person-names.js';
 import { persons, withLicenses } from '../../resources/persons.js';
 import { defineOperation } from '../operation.js';
 import { equals, likePattern, listById, searchPages } from '../listing.js';
-import { id, listQuery } from '../schemas.js';
+import { chars, id, listQuery } from '../schemas.js';
 import { personOut } from './schemas.js';
 
 export default defineOperation({
@@ -12,7 +12,7 @@ export default defineOperation({
   path: '/v1/federation/persons',
   scope: 'federation:persons:read',
   query: listQuery({
-    q: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(161, 'must be at most 161 characters'),
+    q: v.optional(v.pipe(v.string(), ...chars(1, 161),
       v.description(`Substring of "first_name last_name", without regard to case or accents. ${searchPages}`))),
     club_id: v.optional(v.pipe(id, v.description('Persons whose current club this is.'))),
   }),

@@ -30,6 +30,7 @@ const foundedYear = v.pipe(
   v.integer('must be an integer'),
   v.minValue(1800, 'must be from 1800 to the current year'),
   v.check((y) => y <= new Date().getUTCFullYear(), 'must not be in the future'),
+  v.description('From 1800 to the current UTC year: not in the future.'),
 );
 
 export const clubProfilePatch = v.pipe(v.strictObject({
@@ -39,7 +40,7 @@ export const clubProfilePatch = v.pipe(v.strictObject({
   website: v.optional(v.nullable(url)),
   address: v.optional(addressPatch),
   founded_year: v.optional(v.nullable(foundedYear)),
-  name: readOnly('is not writable here: the federation manages it'),
-  status: readOnly('is not writable here: the federation suspends and reinstates clubs'),
-  affiliation_number: readOnly('is not writable here: the federation assigns it'),
+  name: readOnly('the federation manages it'),
+  status: readOnly('the federation suspends and reinstates clubs'),
+  affiliation_number: readOnly('the federation assigns it'),
 }), v.title('ClubProfilePatch'), v.examples([{ short_name: 'FCE', website: 'https://fc-example.org' }]));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { currency, date, id, text } from '../schemas.js';
+import { currency, date, fromToday, id, text } from '../schemas.js';
 import { sanctionFields, sanctionKinds, subjectTypes } from '../../resources/sanctions.js';
 
 export const sanctionOut = v.pipe(v.object(sanctionFields), v.title('Sanction'), v.examples([{
@@ -20,7 +20,7 @@ export const sanctionCreateBody = v.pipe(v.strictObject({
     v.maxValue(2_000_000_000, 'must be at most 2000000000'), v.description('A fine only, in minor units.'))),
   currency: v.optional(v.pipe(currency, v.description('A fine only.'))),
 }), v.title('SanctionCreate'), v.examples([{
-  subject_type: 'club', club_id: '5', kind: 'fine', reason: 'Pyrotechnics in the stands', starts_on: '2026-09-22', amount: 25000, currency: 'EUR',
+  subject_type: 'club', club_id: '5', kind: 'fine', reason: 'Pyrotechnics in the stands', starts_on: fromToday(1), amount: 25000, currency: 'EUR',
 }]));
 
 export const sanctionLiftBody = v.pipe(v.strictObject({ reason: text(1, 500) }), v.title('SanctionLift'),

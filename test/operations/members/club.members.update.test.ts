@@ -42,8 +42,8 @@ t.test('invalid and read-only members are 422 and change nothing', async (t) => 
   const club = await createClub(service);
   const m = (await club.call('POST', '/v1/club/members', base)).body.data;
   const cases: [unknown, string, string?][] = [
-    [{ status: 'archived' }, '/status', 'is not writable here: use the archive and restore actions'],
-    [{ person_id: '5' }, '/person_id', 'is not writable: set when a license is approved or a transfer lands'],
+    [{ status: 'archived' }, '/status', 'is read-only: use the archive and restore actions'],
+    [{ person_id: '5' }, '/person_id', 'is read-only: set when a license is approved or a transfer lands'],
     [{ id: '5' }, '/id', 'unknown member'],
     [{ version: 9 }, '/version', 'unknown member'],
     [{ first_name: null }, '/first_name'],

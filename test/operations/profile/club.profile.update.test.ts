@@ -53,7 +53,7 @@ t.test('address is merged member by member; null clears it and fields', async (t
 t.test('invalid or read-only members are 422 with pointers and change nothing', async (t) => {
   const club = await createClub(service);
   const cases: [unknown, string, string?][] = [
-    [{ name: 'New name' }, '/name', 'is not writable here: the federation manages it'],
+    [{ name: 'New name' }, '/name', 'is read-only: the federation manages it'],
     [{ status: 'suspended' }, '/status'],
     [{ affiliation_number: 'X1' }, '/affiliation_number'],
     [{ country: 'BE' }, '/country', 'unknown member'],
