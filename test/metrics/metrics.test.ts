@@ -115,3 +115,26 @@ t.test('webhook attempts by outcome, the backlog and its age', async (t) => {
   await worker.settle();
   t.equal(delta(await scrape(), 'succeeded'), 1, 'the retry that gets 200 succeeded');
 });
+
+t.test('a poll held past the request deadline is a cancellation and a 503 service_unavailable', async (t) => {
+  const club = await createClub(service);
+  const before = await scrape();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const writer = service.sql.begin(async (tx) => {
+    await tx`select feed_write_lock(${club.federationId})`;
+    locked();
+    await held;
+  });
+  await holding;
+  const poll = await club.call('GET', '/v1/club/changes');
+  release();
+  await writer;
+  t.equal(poll.status, 503);
+  const after = await scrape();
+  t.equal(after.value('partner_deadline_cancellations_total')! - before.value('partner_deadline_cancellations_total')!, 1);
+  t.equal(after.value('partner_refusals_total', { code: 'service_unavailable' })! - before.value('partner_refusals_total', { code: 'service_unavailable' })!, 1);
+  t.equal(after.value('partner_requests_total', { operation: 'club.changes.list', class: '5xx' })! - (before.value('partner_requests_total', { operation: 'club.changes.list', class: '5xx' }) ?? 0), 1);
+});
