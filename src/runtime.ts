@@ -105,7 +105,7 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   const credentials = await createCredentialStore(sql, key);
   // A restore is noticed here, after an outage, and by the next write (sql/00022).
   const onNewHistory = (began: boolean) => {
-    if (began) log?.('warn', 'the database is on a new history (restored or failed over with a loss): change ids moved past a gap, webhook endpoints told of the reset');
+    if (began) log?.('warn', 'the database is on a new history (a restore or a failover): ids moved past a gap, webhook endpoints sent feed.reset');
   };
   onNewHistory(await followHistory(sql));
   const database = watchDatabase(sql, 100, () => void followHistory(sql).then(onNewHistory, () => {}));
