@@ -10,7 +10,8 @@ import { parsePrometheus, type Scrape } from '../support/prometheus.js';
 import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
-const service = await startService(t, { METRICS_PORT: '0' });
+// A deadline no busy machine reaches: the held poll below must still be waiting when it is released.
+const service = await startService(t, { METRICS_PORT: '0', DB_DEADLINE_MS: '30000' });
 const scrape = async (): Promise<Scrape> => {
   const res = await fetch(service.metricsUrl!);
   if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
