@@ -22,6 +22,8 @@ export interface Config {
   rateWindowSeconds: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
+  /** The connections one workspace's requests may hold at once (DB_WORKSPACE_SHARE); unset, half the pool. */
+  dbWorkspaceShare?: number;
   /** Server-side limits of every pooled connection (lock_timeout, statement_timeout), in ms. */
   dbLockTimeoutMs: number;
   dbStatementTimeoutMs: number;
@@ -128,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
     throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
+  const dbPoolMax = integer(env, 'DB_POOL_MAX', 10, 1, 1_000);
   const config: Config = {
     port: integer(env, 'PORT', 3020, 0, 65535),
     // The embedded database is a developer's machine: listen there only unless told otherwise.
@@ -139,7 +142,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: integer(env, 'RATE_LIMIT', 600, 1, 1_000_000),
     rateWindowSeconds: integer(env, 'RATE_WINDOW_S', 60, 1, 86_400),
     signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
-    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    dbPoolMax,
+    dbWorkspaceShare: env.DB_WORKSPACE_SHARE ? integer(env, 'DB_WORKSPACE_SHARE', 0, 1, dbPoolMax) : undefined,
     dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 1_000, 1, 600_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 1, 3_600_000),
     dbDeadlineMs: integer(env, 'DB_DEADLINE_MS', 1_500, 1, 600_000),

@@ -8,8 +8,10 @@ import { ConfigError, packageVersion, parseSecretKey, type Config } from './conf
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { watchDatabase } from './db/availability.js';
-import { createPool, type PoolLimits, type Sql } from './db/pool.js';
-import { writeLanes } from './db/write-lanes.js';
+import { poolLike } from './db/driver.js';
+import { createPool, readOnlyPool, type PoolLimits, type Sql } from './db/pool.js';
+import { renewable } from './db/renewal.js';
+import { workspaceShare } from './db/workspace-share.js';
 import { databaseState, type Log } from './http/log.js';
 import type { App } from './http/pipeline.js';
 import { createRouter } from './http/router.js';
@@ -91,13 +93,15 @@ function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
  */
 export async function createApp(config: Config, pool: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
   const timing = config.logLevel === 'debug' ? sqlTiming() : undefined;
-  const sql = timing ? timing.wrap(pool) : pool;
+  // Logging at debug, the app's pools tell the timing of each statement sent (src/http/sql-timing.ts).
+  const sql = timing ? renewable(() => poolLike(pool, { debug: timing.sent })) : pool;
+  const reads = readOnlyPool(sql, config.dbDeadlineMs);
   await migrate(sql);
   reportMatchingPersons(await rekeyPersons(sql), log);
   const key = masterKey(config);
   await checkSecretKey(sql, key);
   const credentials = await createCredentialStore(sql, key);
-  const database = watchDatabase(sql);
+  const database = watchDatabase(sql, undefined, [reads]);
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
@@ -116,8 +120,9 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
     version,
     database,
-    // Half the pool at most for one workspace's writes: the rest serves everyone else.
-    writes: writeLanes(Math.max(1, Math.floor(sql.options.max / 2))),
+    reads,
+    // Half the pool unless configured: one workspace's slow requests leave the rest to everyone else.
+    shares: workspaceShare(Math.min(config.dbWorkspaceShare ?? Math.max(1, Math.floor(sql.options.max / 2)), sql.options.max)),
     deadlineMs: config.dbDeadlineMs,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
     cursors: cursorSigner(key),
@@ -131,6 +136,8 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
       await webhooks?.stop();
       database.stop();
       await credentials.close();
+      await reads.end({ timeout: 1 });
+      if (sql !== pool) await sql.end({ timeout: 1 });
     },
   };
 }

@@ -6,7 +6,8 @@ import type { RateState } from '../auth/usage.js';
 import type { Availability } from '../db/availability.js';
 import { startDeadline, type Deadline } from '../db/deadline.js';
 import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from '../db/errors.js';
-import type { WriteLanes } from '../db/write-lanes.js';
+import type { ReadSql } from '../db/read-sql.js';
+import type { WorkspaceShare } from '../db/workspace-share.js';
 import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
 import { ApiError } from '../errors.js';
@@ -18,20 +19,24 @@ import type { Router } from './router.js';
 import type { SqlTiming } from './sql-timing.js';
 
 export interface App {
+  /** The pool for authentication, the idempotency store and every write. */
   sql: Sql;
+  /** The read-only pool for read handlers. */
+  reads: ReadSql;
   credentials: CredentialStore;
   router: Router;
   auth: AuthSettings;
   version: string;
   database: Availability;
-  writes: WriteLanes;
+  /** Each workspace's share of the connections (DB_WORKSPACE_SHARE). */
+  shares: WorkspaceShare;
   /** A request's database work must end within this (ms), or it is answered 503. */
   deadlineMs: number;
   /** node:http's headersTimeout and requestTimeout. */
   timeouts: { headersMs: number; requestMs: number };
   /** Signs and checks this app's list cursors (keyed from its master key). */
   cursors: CursorSigner;
-  /** The SQL time of each request, when the log wants it (LOG_LEVEL=debug); `sql` is timed then. */
+  /** The SQL time of each request, when the log wants it (LOG_LEVEL=debug). */
   timing?: SqlTiming;
 }
 
@@ -120,9 +125,12 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
     if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-  const run = () => runOperation(app.sql, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input,
-    (tx, response) => (progress.claim ? [completion(tx, progress.claim, response)] : []));
-  return op.method === 'GET' ? run() : app.writes.run(credential.workspace.id, run, deadline);
+  const run = () => {
+    const running = runOperation(app, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input,
+      (tx, response) => (progress.claim ? [completion(tx, progress.claim, response)] : []));
+    return app.timing ? app.timing.step(running) : running;
+  };
+  return app.shares.run(credential.workspace.id, run, deadline);
 }
 
 /** Settles an Idempotency-Key claim after a failed request: store the answer, or free the key for a retry. */

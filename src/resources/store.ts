@@ -1,6 +1,6 @@
 // One store per resource table: the reads every operation shares, the visibility rule, and the
 // commands that write a row, bump its version and record the change with its audience.
-import type { Fragment } from 'postgres';
+import type { Fragment, TransactionSql } from 'postgres';
 import { inert, nothing } from '../db/driver.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
@@ -47,7 +47,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
     unit.record({ type: spec.type, id: row.id, action, version, audience: spec.audience(row, unit.workspace) });
 
   // postgres.js builds `column = value` pairs only after the word `update` in the same fragment.
-  const updating = (sql: Db, set: Record<string, unknown>) => {
+  const updating = (sql: TransactionSql, set: Record<string, unknown>) => {
     const keys = Object.keys(set);
     return keys.length > 0
       ? sql`update ${sql(spec.table)} set ${sql(set as Record<string, never>, keys)}, version = version + 1, updated_at = now()`
