@@ -3,6 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDatabaseUrl, sessionTarget, socketRefusal } from './db/hosts.js';
 import { parseRanges } from './webhooks/addresses.js';
+import type { WebhookConfig } from './webhooks/settings.js';
+
+export type { WebhookConfig };
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,17 +39,6 @@ export interface Config {
   dbStartWaitSeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webhooks: WebhookConfig;
-}
-
-export interface WebhookConfig {
-  /** Attempts in flight at once in this instance; 0: this instance delivers no webhooks. */
-  concurrency: number;
-  /** The fallback poll of the delivery worker, beside NOTIFY. */
-  pollMs: number;
-  /** Endpoints may be http (development only). */
-  allowHttp: boolean;
-  /** Address ranges (CIDR) exempt from the refusal of private, loopback, link-local and multicast addresses. */
-  allowAddresses: string[];
 }
 
 /** Bad configuration: the launcher prints the message on one line and exits 2. */

@@ -6,7 +6,7 @@ import type { ErrorCode, Reason } from '../errors.js';
 import type { Machine } from '../resources/machine.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { Unit } from '../resources/unit.js';
-import type { CursorSigner } from './paging.js';
+import type { CursorSigner } from './cursors.js';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 
 export type { Workspace, WorkspaceKind };

@@ -1,27 +1,16 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { Reply } from './operation.js';
 import { isId } from '../ids.js';
 import { isInstant } from './schemas.js';
+import { cursorSigner, type CursorSigner } from './cursors.js';
+
+export { cursorSigner, type CursorSigner };
 
 /** A keyset position: the ordering columns of the last row of a page, as strings. */
 type Keyset = string[];
 
 interface ListQuery { limit: number; cursor?: string; [filter: string]: unknown }
-
-/** Signs and checks cursors: one per app, keyed from its master key; it travels on the read context. */
-export interface CursorSigner {
-  tag(parts: unknown[]): Buffer;
-}
-
-/**
- * Cursors are signed with a key derived from the master key, so every instance accepts every
- * other's, and nobody without the key can make one: a forged position never reaches SQL.
- */
-export function cursorSigner(masterKey: Buffer): CursorSigner {
-  const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'partner-service cursor v1', 32));
-  return { tag: (parts) => createHmac('sha256', key).update(JSON.stringify(parts)).digest().subarray(0, 16) };
-}
 
 /** What a list needs of its read context to sign and check its cursors. */
 export interface ListContext {
