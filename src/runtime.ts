@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCredentialStore } from './auth/credentials.js';
 import { purgeUsage } from './auth/usage.js';
-import { purgeIdempotency } from './http/idempotency.js';
+import { purgeIdempotency } from './resources/idempotency-keys.js';
 import { ConfigError, packageVersion, parseSecretKey, type Config } from './config.js';
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';

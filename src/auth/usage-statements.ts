@@ -1,6 +1,6 @@
 // The SQL of the usage bookkeeping: the batch statement and the repair after a crash.
 import type { Sql } from 'postgres';
-import { inert, nothing } from '../db/driver.js';
+import { fragment, nothing } from '../db/driver.js';
 
 /**
  * A batch statement's answer: the floor on `created` (absent: no sentinel), each nonce of the
@@ -21,10 +21,10 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  */
 export type Replays = 'fresh' | 'tolerant';
 
-const onConflict = { fresh: nothing, tolerant: inert`on conflict do nothing` };
+const onConflict = { fresh: nothing, tolerant: fragment`on conflict do nothing` };
 const replayedRows = {
   fresh: nothing,
-  tolerant: inert`union all select 'replayed', credential_id, nonce, null from batch b
+  tolerant: fragment`union all select 'replayed', credential_id, nonce, null from batch b
     where not exists (select from fresh f where f.credential_id = b.credential_id and f.nonce = b.nonce)`,
 };
 

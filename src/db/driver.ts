@@ -10,7 +10,7 @@
 //   (its own `simple()` sets it so) (`plannedPerRun`);
 // - a fragment is read for its text and parameters only, and a column list (`sql(columns)`) is
 //   escaped by the pool that runs it, so one made by any pool, never run and shared, fits every
-//   query of every pool (`inert`).
+//   query of every pool (`fragment`).
 import type { Fragment, PendingQuery, Sql } from 'postgres';
 import postgres from 'postgres';
 
@@ -58,14 +58,14 @@ export function plannedPerRun<Q extends PendingQuery<any>>(query: Q): Q {
 /**
  * A pool that never connects: it makes the fragments a module keeps as constants. Each
  * `` sql`…` `` is a query object of its own, and one made per request outlives the request until
- * V8's next full collection (`src/db/deadline.ts`): 650–740 bytes of the old generation each,
- * measured. A fragment is only its text and parameters, the same whichever pool runs it, so one
+ * V8's next full collection (its constructor assigns arrow functions to its own properties, which
+ * V8 allocates in the old generation): 650–740 bytes of the old generation each, measured. A fragment is only its text and parameters, the same whichever pool runs it, so one
  * made here once serves every query: `nothing`, a store's columns, `for update`.
  */
-export const inert: Sql = postgres({ max: 1 });
+export const fragment: Sql = postgres({ max: 1 });
 
 /** The empty fragment, for a condition the request did not set: `${f.status ? sql`and status = ${f.status}` : nothing}`. */
-export const nothing: Fragment = inert``;
+export const nothing: Fragment = fragment``;
 
 /**
  * A new pool with `sql`'s settings (host, credentials, types, connection parameters) and the

@@ -45,7 +45,7 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },
   });
-  // Renewable (src/db/driver.ts): an outage is met with fresh connections.
+  // Renewable (src/db/renewal.ts): an outage is met with fresh connections.
   return renewable(open);
 }
 

@@ -68,7 +68,7 @@ export interface Reply {
   location?: string;
 }
 
-interface Row<P, Q> {
+interface RouteRow<P, Q> {
   /** e.g. `club.members.list`: also the file name, the OpenAPI operationId and the test name. */
   id: string;
   summary: string;
@@ -87,7 +87,7 @@ interface Row<P, Q> {
   refusals?: readonly ErrorCode[];
 }
 
-export interface ReadOperation<P = any, Q = any> extends Row<P, Q> {
+export interface ReadOperation<P = any, Q = any> extends RouteRow<P, Q> {
   method: 'GET';
   body?: undefined;
   lock?: undefined;
@@ -95,7 +95,7 @@ export interface ReadOperation<P = any, Q = any> extends Row<P, Q> {
   handler(ctx: ReadContext<P, Q>): Promise<Reply>;
 }
 
-export interface WriteOperation<P = any, Q = any, B = any, L extends Versioned | undefined = any> extends Row<P, Q> {
+export interface WriteOperation<P = any, Q = any, B = any, L extends Versioned | undefined = any> extends RouteRow<P, Q> {
   method: Exclude<Method, 'GET'>;
   body?: Schema<B>;
   lock?: L extends Versioned ? Lock<L> : never;

@@ -40,9 +40,6 @@ export function expectScheduled(activity: ActivityRow, done: string): void {
   expectState('activity', activity, ['scheduled'], done);
 }
 
-/** Instants are kept to the millisecond the API shows (sql/00006_teams_activities.sql). */
-export const instant = (value: string): Date => new Date(Math.floor(Date.parse(value)));
-
 export function expectEndAfterStart(startsAt: Date, endsAt: Date): void {
   if (endsAt.getTime() <= startsAt.getTime()) throw invalidField('/ends_at', 'must be after starts_at');
 }

@@ -10,7 +10,7 @@
 // freed slots in one more, so the statements per delivery fall as the load grows.
 import type { BlockList } from 'node:net';
 import type { Sql } from 'postgres';
-import { subscribe, type Subscription } from '../auth/listener.js';
+import { subscribe, type Subscription } from '../db/listener.js';
 import { enqueue, scope } from './enqueue.js';
 import { signingSecrets } from './registry.js';
 import { disableAfterMs, leaseMs, nextAttemptAt } from './schedule.js';

@@ -2,7 +2,7 @@
 // an upgrade of the pinned `postgres` that changes one of them fails here, not in production.
 import t from 'tap';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
-import { inert, nothing, plannedPerRun, watchConnection } from '../../src/db/driver.js';
+import { fragment, nothing, plannedPerRun, watchConnection } from '../../src/db/driver.js';
 import { transaction } from '../../src/db/transaction.js';
 import { createPool } from '../../src/db/pool.js';
 import { databaseUrl } from '../support/harness.js';
@@ -87,15 +87,15 @@ t.test('a transaction\'s last statements go out with COMMIT, in order, in one wr
   t.equal(state, 'idle', 'the connection went back to the pool outside any transaction');
 });
 
-t.test('a fragment made by a pool that never connects fits any query, as often as it is used (inert, nothing)', async (t) => {
-  const matched = inert`and n > ${1}`;
+t.test('a fragment made by a pool that never connects fits any query, as often as it is used (fragment, nothing)', async (t) => {
+  const matched = fragment`and n > ${1}`;
   const first = await sql`select n from generate_series(1, 3) n where true ${matched} ${nothing} order by n`;
   const again = await other`select n from generate_series(1, 3) n where true ${nothing} ${matched} ${nothing} order by n`;
   t.same(first.map((r) => r['n']), [2, 3], 'its text and its parameter are the query\'s');
   t.same(again.map((r) => r['n']), [2, 3], 'and again, in another pool\'s query');
   t.same((await sql`select 1 as one ${nothing}`).map((r) => r['one']), [1], 'the empty fragment adds nothing');
   // A column list, as a store's selection is made: escaped when the query that holds it is built.
-  const columns = inert`${inert(['n', 'Mixed Case'])}`;
+  const columns = fragment`${fragment(['n', 'Mixed Case'])}`;
   const rows = await other`select ${columns} from (select 1 as n, 2 as "Mixed Case") t`;
   t.same(rows, [{ n: 1, 'Mixed Case': 2 }], 'a column list in it is the query\'s columns');
   t.same(await sql`select ${columns} from (select 3 as n, 4 as "Mixed Case") t`, [{ n: 3, 'Mixed Case': 4 }], 'in any pool');

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { createClub, createMember } from '../support/factories.js';
 import { databaseUrl, postgres, startService, type Response } from '../support/harness.js';
+import { holdMemberLock } from '../support/locks.js';
 
 // A deadline longer than the test: the hundred stay in flight until the row is unlocked.
 const service = await startService(t, { DB_DEADLINE_MS: '60000', DB_WORKSPACE_SHARE: '2' }, undefined, { poolMax: 4 });
@@ -13,26 +14,12 @@ const ownMember = await createMember(service, bystander);
 const holder = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
 t.teardown(() => holder.end({ timeout: 1 }));
 
-/** Holds the row's lock until the returned function is called. */
-async function lockRow(id: string): Promise<() => Promise<void>> {
-  let unlock = () => {};
-  let locked = () => {};
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holding = holder.begin(async (tx) => {
-    await tx`select 1 from members where id = ${id} for update`;
-    locked();
-    await new Promise<void>((resolve) => (unlock = resolve));
-  });
-  await isLocked;
-  return () => (unlock(), holding.then(() => {}));
-}
-
 const waitingOnLock = async () => (await service.sql<{ n: number }[]>`
   select count(*)::int as n from pg_stat_activity
   where application_name = 'partner-service' and datname = current_database() and wait_event_type = 'Lock'`)[0]!.n;
 
 t.test('100 requests of one workspace waiting on a locked row hold its share only; another workspace\'s reads and writes are all served meanwhile', async (t) => {
-  const unlock = await lockRow(hotMember);
+  const unlock = await holdMemberLock(holder, hotMember);
 
   let settled = 0;
   const held = Array.from({ length: 100 }, (_, i) =>
@@ -64,7 +51,7 @@ t.test('past its share, a request waits no longer than its deadline: 503 with Re
   const short = await startService(t, { DB_DEADLINE_MS: '1000', DB_WORKSPACE_SHARE: '1' }, undefined, { poolMax: 4 });
   const club = await createClub(short);
   const member = await createMember(short, club);
-  const unlock = await lockRow(member);
+  const unlock = await holdMemberLock(holder, member);
   const answers = await Promise.all(Array.from({ length: 5 }, () => club.call('PATCH', `/v1/club/members/${member}`, { first_name: 'Late' })));
   await unlock();
   t.same([...new Set(answers.map((r) => `${r.status} ${r.headers.get('retry-after')}`))], ['503 1'], 'the one waiting on the lock and the four waiting for the share alike');

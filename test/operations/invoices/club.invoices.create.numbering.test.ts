@@ -20,7 +20,7 @@ const createThenRollBack = defineOperation({
   },
 });
 
-// 120 writers of one club queue for its write lanes: on a loaded machine they need longer than the default deadline.
+// 120 writers of one club queue for its workspace's share of the connections: on a loaded machine they need longer than the default deadline.
 const service = await startService(t, { DB_DEADLINE_MS: '60000' }, [...operations, createThenRollBack]);
 const { sql } = service;
 
