@@ -51,7 +51,7 @@ t.test('every family parses strictly, with the conventional names and types', as
   const s = await scrape();
   const expected: Record<string, string> = {
     partner_requests_total: 'counter', partner_request_duration_seconds: 'histogram', partner_refusals_total: 'counter',
-    partner_requests_in_flight: 'gauge', partner_database_up: 'gauge', partner_database_pool_max: 'gauge', partner_database_connections: 'gauge', partner_database_statements_in_flight: 'gauge',
+    partner_requests_in_flight: 'gauge', partner_database_up: 'gauge', partner_database_pool_max: 'gauge', partner_database_connections: 'gauge', partner_database_requests_in_flight: 'gauge', partner_database_share_waiting: 'gauge',
     partner_deadline_cancellations_total: 'counter', partner_usage_batch_size: 'histogram', partner_usage_batch_duration_seconds: 'histogram',
     partner_webhook_attempts_total: 'counter', partner_webhook_messages_pending: 'gauge', partner_webhook_oldest_pending_age_seconds: 'gauge',
     partner_feed_horizon_lag_seconds: 'gauge', partner_feed_ids_in_flight: 'gauge',
@@ -91,10 +91,10 @@ t.test('a request held by a writer shows in flight; the feed horizon lag counts 
   const poll = club.call('GET', '/v1/club/changes');
   let s = await scrape();
   // The poll reaches its horizon statement after authentication: scrape until it waits there.
-  for (let i = 0; i < 100 && !(s.value('partner_database_statements_in_flight')! >= 1); i++) s = await scrape();
+  for (let i = 0; i < 100 && !(s.value('partner_database_requests_in_flight')! >= 1); i++) s = await scrape();
   t.ok(s.value('partner_requests_in_flight')! >= 1, 'the waiting poll is in flight');
   t.ok(s.value('partner_feed_horizon_lag_seconds')! > 0, 'a write holds the horizon back');
-  t.ok(s.value('partner_database_statements_in_flight')! >= 1, 'the poll\'s horizon statement waits on the pool');
+  t.ok(s.value('partner_database_requests_in_flight')! >= 1, 'the poll uses the database');
   await release();
   t.equal((await poll).status, 200);
 });
