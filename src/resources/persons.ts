@@ -1,20 +1,23 @@
 // The federation's registry: one person per human being, whatever club they play for. Only the
 // federation reads it; clubs see their members. Personal data is served only as listed here.
-import type { MemberRow } from './members.js';
+import * as v from 'valibot';
+import { genders, type MemberRow } from './members.js';
 import { nameKeys } from './person-names.js';
 import { groupBy, omit } from './rows.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
-export interface PersonRow extends Versioned {
-  first_name: string;
-  last_name: string;
-  birth_date: string;
-  gender: MemberRow['gender'];
-  current_club_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A person as the API answers it, without the licenses the person's view adds. */
+export const personFields = {
+  ...resourceMeta,
+  first_name: v.string(),
+  last_name: v.string(),
+  birth_date: out.date,
+  gender: v.picklist(genders),
+  current_club_id: v.pipe(v.nullable(v.string()), v.description('The club of the latest approved license or transfer.')),
+};
+export type PersonRow = RowOf<typeof personFields>;
 
 interface PersonLicense {
   id: string;
@@ -28,8 +31,7 @@ interface PersonLicense {
 export const persons = defineStore<PersonRow>({
   type: 'person',
   table: 'persons',
-  columns: ['id', 'first_name', 'last_name', 'birth_date', 'gender', 'current_club_id',
-    'created_at', 'updated_at', 'version'],
+  columns: columnsOf(personFields),
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });
