@@ -1,6 +1,7 @@
 // The federation's registry: one person per human being, whatever club they play for. Only the
 // federation reads it; clubs see their members. Personal data is served only as listed here.
 import * as v from 'valibot';
+import { licenseMachine } from './licenses.js';
 import { genders, type MemberRow } from './members.js';
 import { nameKeys } from './person-names.js';
 import { groupBy, omit } from './rows.js';
@@ -19,14 +20,16 @@ export const personFields = {
 };
 export type PersonRow = RowOf<typeof personFields>;
 
-interface PersonLicense {
-  id: string;
-  number: string | null;
-  season_id: string;
-  category_code: string;
-  club_id: string;
-  status: string;
-}
+/** A license as a person's answer lists it. */
+export const personLicenseFields = {
+  id: v.string(),
+  number: v.nullable(v.string()),
+  season_id: v.string(),
+  category_code: v.string(),
+  club_id: v.string(),
+  status: v.picklist(licenseMachine.states),
+};
+type PersonLicense = RowOf<typeof personLicenseFields>;
 
 export const persons = defineStore<PersonRow>({
   type: 'person',
@@ -88,7 +91,7 @@ export async function placeAt(unit: Unit, person: PersonRow, clubId: string): Pr
 /** Persons as `federation.persons.*` serve them: each with its licenses, newest first (one query). */
 export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Promise<(P & { licenses: PersonLicense[] })[]> {
   const all = rows.length === 0 ? [] : await db<(PersonLicense & { person_id: string })[]>`
-    select id, person_id, number, season_id, category_code, club_id, status from licenses
+    select ${db(columnsOf(personLicenseFields))}, person_id from licenses
     where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
   const licensesOf = groupBy(all, 'person_id');
   return rows.map((row) => ({

@@ -1,19 +1,11 @@
 import * as v from 'valibot';
-import { licenseMachine } from '../../resources/licenses.js';
-import { personFields } from '../../resources/persons.js';
+import { personFields, personLicenseFields } from '../../resources/persons.js';
 
 /** Exactly the registry fields domain.md lists: no contact data, no guardians, no member ids. */
 export const personOut = v.pipe(
   v.object({
     ...personFields,
-    licenses: v.pipe(v.array(v.object({
-      id: v.string(),
-      number: v.nullable(v.string()),
-      season_id: v.string(),
-      category_code: v.string(),
-      club_id: v.string(),
-      status: v.picklist(licenseMachine.states),
-    })), v.description('Every license linked to the person, newest first.')),
+    licenses: v.pipe(v.array(v.object(personLicenseFields)), v.description('Every license linked to the person, newest first.')),
   }),
   v.title('Person'),
   v.examples([{
