@@ -1,38 +1,48 @@
 // Club activities with their attendance. An attendance row has no version of its own: recording
 // it changes the activity.
+import * as v from 'valibot';
 import { invalidField } from '../errors.js';
 import { defineMachine, expectState } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
 export const attendanceStatuses = ['present', 'absent', 'excused', 'late'] as const;
 
-export interface ActivityRow extends Versioned {
-  kind: (typeof activityKinds)[number];
-  title: string;
-  team_id: string | null;
-  starts_at: Date;
-  ends_at: Date;
-  location: string | null;
-  notes: string | null;
-  status: (typeof activityMachine.states)[number];
-  cancel_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export const activityMachine = defineMachine('activity', ['scheduled', 'cancelled'], {
+  cancel: { from: ['scheduled'], to: 'cancelled', done: 'cancelled' },
+});
+
+/** An activity as the API answers it (alone with its attendance, in a list with its summary). */
+export const activityFields = {
+  ...resourceMeta,
+  kind: v.picklist(activityKinds),
+  title: v.string(),
+  team_id: v.nullable(v.string()),
+  starts_at: out.instant,
+  ends_at: out.instant,
+  location: v.nullable(v.string()),
+  notes: v.nullable(v.string()),
+  status: v.picklist(activityMachine.states),
+  cancel_reason: v.nullable(v.string()),
+};
+export type ActivityRow = RowOf<typeof activityFields>;
+
+/** A member's attendance at an activity as the API answers it. */
+export const attendanceFields = {
+  member_id: v.string(),
+  status: v.picklist(attendanceStatuses),
+  note: v.nullable(v.string()),
+  recorded_at: out.instant,
+};
 
 export const activities = defineStore<ActivityRow>({
   type: 'activity',
   table: 'activities',
-  columns: ['id', 'kind', 'title', 'team_id', 'starts_at', 'ends_at', 'location', 'notes', 'status', 'cancel_reason',
-    'created_at', 'updated_at', 'version'],
+  columns: columnsOf(activityFields),
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
-});
-
-export const activityMachine = defineMachine('activity', ['scheduled', 'cancelled'], {
-  cancel: { from: ['scheduled'], to: 'cancelled', done: 'cancelled' },
 });
 
 /** Only a scheduled activity changes: an update or attendance on a cancelled one is 409. */
@@ -63,6 +73,6 @@ export const attendance = {
 /** The activity as `get` serves it: with its attendance. */
 export async function withAttendance(db: Db, activity: ActivityRow) {
   const attendance = await db`
-    select member_id, status, note, recorded_at from attendance where activity_id = ${activity.id} order by member_id`;
+    select ${db(columnsOf(attendanceFields))} from attendance where activity_id = ${activity.id} order by member_id`;
   return { ...activity, attendance };
 }

@@ -1,41 +1,42 @@
 // Clubs: a club reads and writes its own profile; its federation reads it and suspends it.
+import * as v from 'valibot';
 import { ruleViolation } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { omit } from './rows.js';
-import { defineStore, type Versioned } from './store.js';
-import type { Address } from './fields.js';
+import { defineStore } from './store.js';
 import { todayUtc } from './calendar.js';
 import type { Db, Unit } from './unit.js';
-
-export interface ClubRow extends Versioned {
-  name: string;
-  short_name: string | null;
-  federation_id: string;
-  affiliation_number: string;
-  status: (typeof clubMachine.states)[number];
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  address: Address | null;
-  founded_year: number | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const clubs = defineStore<ClubRow>({
-  type: 'club',
-  table: 'workspaces',
-  columns: ['id', 'name', 'short_name', 'federation_id', 'affiliation_number', 'status', 'email', 'phone', 'website',
-    'address', 'founded_year', 'created_at', 'updated_at', 'version'],
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`id = ${ws.id} and kind = 'club'` : sql`federation_id = ${ws.id} and kind = 'club'`),
-  // The federation reads club profiles too (federation.clubs.get), so both feeds hear of a change.
-  audience: (row) => ({ workspaces: [row.id, row.federation_id] }),
-});
+import { addressOut, columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const clubMachine = defineMachine('club', ['active', 'suspended'], {
   suspend: { from: ['active'], to: 'suspended', done: 'suspended' },
   reinstate: { from: ['suspended'], to: 'active', done: 'reinstated' },
+});
+
+/** A club's profile as the API answers it. */
+export const clubFields = {
+  ...resourceMeta,
+  name: v.string(),
+  short_name: v.nullable(v.string()),
+  federation_id: v.string(),
+  affiliation_number: v.string(),
+  status: v.picklist(clubMachine.states),
+  email: v.nullable(out.email),
+  phone: v.nullable(v.string()),
+  website: v.nullable(out.url),
+  address: v.nullable(addressOut),
+  founded_year: v.nullable(out.integer),
+};
+export type ClubRow = RowOf<typeof clubFields>;
+
+export const clubs = defineStore<ClubRow>({
+  type: 'club',
+  table: 'workspaces',
+  columns: columnsOf(clubFields),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`id = ${ws.id} and kind = 'club'` : sql`federation_id = ${ws.id} and kind = 'club'`),
+  // The federation reads club profiles too (federation.clubs.get), so both feeds hear of a change.
+  audience: (row) => ({ workspaces: [row.id, row.federation_id] }),
 });
 
 /** A club's own requests (licenses, transfers) need it active (422 `club_suspended`). */

@@ -1,33 +1,43 @@
 // A federation's competitions. Clubs of the federation see the open ones and those they have
 // entries in; the federation sees all of its own.
+import * as v from 'valibot';
 import { invalidField } from '../errors.js';
 import { defineMachine } from './machine.js';
 import { todayUtc } from './calendar.js';
 import { acceptedSides } from './entries.js';
 import { legs } from './matches.js';
-import { standings, type PlayedMatch, type Points, type StandingsRow } from './standings.js';
-import { defineStore, type Versioned } from './store.js';
+import { standings, type PlayedMatch, type StandingsRow } from './standings.js';
+import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
-export interface CompetitionRow extends Versioned {
-  name: string;
-  season_id: string;
-  category_id: string | null;
-  legs: (typeof legs)[number];
-  status: (typeof competitionMachine.states)[number];
-  entry_deadline: string | null;
-  starts_on: string;
-  max_entries: number | null;
-  points: Points;
-  created_at: Date;
-  updated_at: Date;
-}
+export const competitionMachine = defineMachine('competition', ['draft', 'open', 'closed', 'scheduled', 'completed'], {
+  open: { from: ['draft'], to: 'open', done: 'opened' },
+  close: { from: ['open'], to: 'closed', done: 'closed' },
+  schedule: { from: ['closed'], to: 'scheduled', done: 'scheduled' },
+  // No operation: the last result does it (completeIfDone).
+  complete: { from: ['scheduled'], to: 'completed', done: 'completed' },
+});
+
+/** A competition as the API answers it. */
+export const competitionFields = {
+  ...resourceMeta,
+  name: v.string(),
+  season_id: out.id,
+  category_id: v.nullable(out.id),
+  legs: v.picklist(legs),
+  status: v.picklist(competitionMachine.states),
+  entry_deadline: v.nullable(out.date),
+  starts_on: out.date,
+  max_entries: v.nullable(out.integer),
+  points: v.object({ win: out.integer, draw: out.integer, loss: out.integer }),
+};
+export type CompetitionRow = RowOf<typeof competitionFields>;
 
 export const competitions = defineStore<CompetitionRow>({
   type: 'competition',
   table: 'competitions',
-  columns: ['id', 'name', 'season_id', 'category_id', 'legs', 'status', 'entry_deadline', 'starts_on',
-    'max_entries', 'points', 'created_at', 'updated_at', 'version'],
+  columns: columnsOf(competitionFields),
   visible: (sql, ws) => (ws.kind === 'federation'
     ? sql`federation_id = ${ws.id}`
     : sql`federation_id = ${ws.federationId} and (status = 'open'
@@ -36,14 +46,6 @@ export const competitions = defineStore<CompetitionRow>({
   audience: (row, ws) => (row.status === 'draft'
     ? { workspaces: [ws.federationId] }
     : { workspaces: [ws.federationId], clubsOf: ws.federationId }),
-});
-
-export const competitionMachine = defineMachine('competition', ['draft', 'open', 'closed', 'scheduled', 'completed'], {
-  open: { from: ['draft'], to: 'open', done: 'opened' },
-  close: { from: ['open'], to: 'closed', done: 'closed' },
-  schedule: { from: ['closed'], to: 'scheduled', done: 'scheduled' },
-  // No operation: the last result does it (completeIfDone).
-  complete: { from: ['scheduled'], to: 'completed', done: 'completed' },
 });
 
 /** Entries close at the end of the deadline's UTC day. */

@@ -13,7 +13,7 @@ export const entryMachine = defineMachine('entry', ['pending', 'accepted', 'reje
   withdraw: { from: ['pending', 'accepted'], to: 'withdrawn', done: 'withdrawn' },
 });
 
-/** A entry as the API answers it. */
+/** An entry as the API answers it. */
 export const entryFields = {
   ...resourceMeta,
   competition_id: out.id,

@@ -21,6 +21,9 @@ export const resourceMeta = {
   version: v.pipe(v.number(), v.integer(), v.minValue(1)),
 };
 
+/** Money out: integer minor units (a bigint column, which postgres.js reads as a decimal string). */
+export const money = v.pipe(out.integer, v.minValue(0));
+
 export const addressOut = v.pipe(
   v.object({ line1: v.string(), line2: v.nullable(v.string()), postal_code: v.string(), city: v.string(), country: v.string() }),
   v.title('Address'),
@@ -28,10 +31,11 @@ export const addressOut = v.pipe(
 );
 export type Address = v.InferOutput<typeof addressOut>;
 
-// A `timestamptz` column reaches the handler as a Date (JSON writes it as RFC 3339): the wire
-// schema says string, the row holds a Date.
+// A `timestamptz` column reaches the handler as a Date (JSON writes it as RFC 3339), and a bigint
+// sum of money as a decimal string (the resource's view answers it as a number).
 type Stored<S> =
   S extends typeof out.instant ? Date
+  : S extends typeof money ? string
   : S extends v.NullableSchema<infer W, undefined> ? Stored<W> | null
   : S extends v.SchemaWithPipe<readonly [infer W extends v.GenericSchema, ...any[]]> ? Stored<W>
   : S extends v.GenericSchema ? v.InferOutput<S> : never;

@@ -1,50 +1,64 @@
 // A club's invoices with their lines and payments. Only the club sees them. Money columns are
 // bigint minor units; the API answers them as JSON integers (money.ts).
+import * as v from 'valibot';
 import { ruleViolation } from '../errors.js';
 import { defineMachine, transitionFrom } from './machine.js';
 import { balance, minorUnits, total } from './money.js';
 import { groupBy, omit } from './rows.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, invoiceNumbering, numberingYear } from './yearly-numbers.js';
-
-export interface InvoiceRow extends Versioned {
-  number: string;
-  member_id: string;
-  plan_id: string | null;
-  amount: string;
-  amount_paid: string;
-  currency: string;
-  status: InvoiceStatus;
-  issued_on: string;
-  due_on: string | null;
-  void_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import { columnsOf, money, out, resourceMeta, type RowOf } from './fields.js';
 
 export interface InvoiceLine { description: string; amount: number }
 export const paymentMethods = ['cash', 'card', 'bank_transfer', 'other'] as const;
 type PaymentMethod = (typeof paymentMethods)[number];
 interface NewPayment { amount: number; method: PaymentMethod; paid_on: string; reference: string | null }
 
-export const invoices = defineStore<InvoiceRow>({
-  type: 'invoice',
-  table: 'invoices',
-  columns: [
-    'id', 'number', 'member_id', 'plan_id', 'amount', 'amount_paid', 'currency', 'status', 'issued_on', 'due_on',
-    'void_reason', 'created_at', 'updated_at', 'version',
-  ],
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
-  audience: (_row, ws) => ({ workspaces: [ws.id] }),
-});
-
 // `pay` moves to paid only with the payment that settles the balance (recordPayment).
 export const invoiceMachine = defineMachine('invoice', ['open', 'paid', 'void'], {
   pay: { from: ['open'], to: 'paid', done: 'paid' },
   void: { from: ['open'], to: 'void', done: 'voided' },
 });
-type InvoiceStatus = (typeof invoiceMachine.states)[number];
+
+const lineOut = v.object({ description: v.string(), amount: money });
+const paymentOut = v.object({
+  id: out.id,
+  amount: money,
+  method: v.picklist(paymentMethods),
+  paid_on: out.date,
+  reference: v.nullable(v.string()),
+  created_at: out.instant,
+});
+
+/** An invoice as the API answers it: money as JSON integers, its lines, balance and payments inside. */
+export const invoiceFields = {
+  ...resourceMeta,
+  number: v.pipe(v.string(), v.description('`YYYY-NNNNNN`: per club and calendar year (UTC) of issue, gapless.')),
+  member_id: out.id,
+  plan_id: v.nullable(out.id),
+  lines: v.array(lineOut),
+  amount: v.pipe(money, v.description('The sum of the lines.')),
+  amount_paid: money,
+  balance: v.pipe(money, v.description('amount − amount_paid')),
+  currency: v.string(),
+  status: v.picklist(invoiceMachine.states),
+  issued_on: v.pipe(out.date, v.description('The UTC day of creation.')),
+  due_on: v.nullable(out.date),
+  void_reason: v.nullable(v.string()),
+  payments: v.array(paymentOut),
+};
+/** What the invoices table holds of it. */
+const storedFields = omit(invoiceFields, ['lines', 'balance', 'payments']);
+export type InvoiceRow = RowOf<typeof storedFields>;
+
+export const invoices = defineStore<InvoiceRow>({
+  type: 'invoice',
+  table: 'invoices',
+  columns: columnsOf(storedFields),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
+  audience: (_row, ws) => ({ workspaces: [ws.id] }),
+});
 
 export async function memberHasInvoices(db: Db, memberId: string): Promise<boolean> {
   const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${memberId}) as found`;
@@ -68,10 +82,8 @@ interface NewInvoice {
 /** The answer's shape: money as JSON integers, the balance derived, lines and payments inside. */
 function present(row: InvoiceRow, lines: InvoiceLine[], payments: unknown[]) {
   return {
-    id: row.id, number: row.number, member_id: row.member_id, plan_id: row.plan_id, lines,
-    amount: minorUnits(row.amount), amount_paid: minorUnits(row.amount_paid), balance: balance(row.amount, row.amount_paid),
-    currency: row.currency, status: row.status, issued_on: row.issued_on, due_on: row.due_on, void_reason: row.void_reason,
-    payments, created_at: row.created_at, updated_at: row.updated_at, version: row.version,
+    ...row, lines, amount: minorUnits(row.amount), amount_paid: minorUnits(row.amount_paid),
+    balance: balance(row.amount, row.amount_paid), payments,
   };
 }
 

@@ -1,40 +1,14 @@
 // Licenses: a club requests one for a member and a season; the federation decides. The
 // license is the club's and the federation's; only the club sees which member holds it.
+import * as v from 'valibot';
 import { notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { omit } from './rows.js';
-import { defineStore, sortKeyFilter, type Versioned } from './store.js';
+import { defineStore, sortKeyFilter } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, licenseNumbering, numberingYear } from './yearly-numbers.js';
-
-export interface LicenseRow extends Versioned {
-  number: string | null;
-  club_id: string;
-  member_id: string;
-  person_id: string | null;
-  season_id: string;
-  category_id: string;
-  category_code: string;
-  status: (typeof licenseMachine.states)[number];
-  requested_at: Date;
-  decided_at: Date | null;
-  reason: string | null;
-  valid_from: string | null;
-  valid_until: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const licenses = defineStore<LicenseRow>({
-  type: 'license',
-  table: 'licenses',
-  columns: ['id', 'number', 'club_id', 'member_id', 'person_id', 'season_id', 'category_id',
-    'category_code', 'status', 'requested_at', 'decided_at', 'reason', 'valid_from', 'valid_until',
-    'created_at', 'updated_at', 'version'],
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
-  audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
-});
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const licenseMachine = defineMachine('license', ['requested', 'approved', 'rejected', 'withdrawn', 'suspended'], {
   approve: { from: ['requested'], to: 'approved', done: 'approved' },
@@ -42,6 +16,34 @@ export const licenseMachine = defineMachine('license', ['requested', 'approved',
   withdraw: { from: ['requested'], to: 'withdrawn', done: 'withdrawn' },
   suspend: { from: ['approved'], to: 'suspended', done: 'suspended' },
   reinstate: { from: ['suspended'], to: 'approved', done: 'reinstated' },
+});
+
+/** A license as the API answers it to the federation. */
+export const licenseFields = {
+  ...resourceMeta,
+  number: v.pipe(v.nullable(v.string()), v.description('Assigned on approval, unique in the federation: "YYYY-NNNNNN", YYYY the season\'s starting year.')),
+  club_id: v.string(),
+  person_id: v.pipe(v.nullable(v.string()), v.description('The person in the federation\'s registry, linked on approval.')),
+  season_id: v.string(),
+  category_id: v.string(),
+  category_code: v.string(),
+  status: v.picklist(licenseMachine.states),
+  requested_at: out.instant,
+  decided_at: v.nullable(out.instant),
+  reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected or suspended.')),
+  valid_from: v.nullable(v.string()),
+  valid_until: v.nullable(v.string()),
+};
+/** A license as its club sees it: with the member who holds it. */
+export const clubLicenseFields = { ...licenseFields, member_id: v.string() };
+export type LicenseRow = RowOf<typeof clubLicenseFields>;
+
+export const licenses = defineStore<LicenseRow>({
+  type: 'license',
+  table: 'licenses',
+  columns: columnsOf(clubLicenseFields),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
+  audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
 
 /** The license as the caller may see it: which member holds it is the club's business only. */

@@ -10,7 +10,7 @@ import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 export const officialStatuses = ['active', 'inactive'] as const;
 export const officialRoles = ['referee', 'assistant_referee', 'fourth_official', 'commissioner'] as const;
 
-/** A official as the API answers it. */
+/** An official as the API answers it. */
 export const officialFields = {
   ...resourceMeta,
   first_name: v.string(),

@@ -1,35 +1,40 @@
 // The federation's registry: one person per human being, whatever club they play for. Only the
 // federation reads it; clubs see their members. Personal data is served only as listed here.
-import type { MemberRow } from './members.js';
+import * as v from 'valibot';
+import { licenseMachine } from './licenses.js';
+import { genders, type MemberRow } from './members.js';
 import { nameKeys } from './person-names.js';
 import { groupBy, omit } from './rows.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
-export interface PersonRow extends Versioned {
-  first_name: string;
-  last_name: string;
-  birth_date: string;
-  gender: MemberRow['gender'];
-  current_club_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A person as the API answers it, without the licenses the person's view adds. */
+export const personFields = {
+  ...resourceMeta,
+  first_name: v.string(),
+  last_name: v.string(),
+  birth_date: out.date,
+  gender: v.picklist(genders),
+  current_club_id: v.pipe(v.nullable(v.string()), v.description('The club of the latest approved license or transfer.')),
+};
+export type PersonRow = RowOf<typeof personFields>;
 
-interface PersonLicense {
-  id: string;
-  number: string | null;
-  season_id: string;
-  category_code: string;
-  club_id: string;
-  status: string;
-}
+/** A license as a person's answer lists it. */
+export const personLicenseFields = {
+  id: v.string(),
+  number: v.nullable(v.string()),
+  season_id: v.string(),
+  category_code: v.string(),
+  club_id: v.string(),
+  status: v.picklist(licenseMachine.states),
+};
+type PersonLicense = RowOf<typeof personLicenseFields>;
 
 export const persons = defineStore<PersonRow>({
   type: 'person',
   table: 'persons',
-  columns: ['id', 'first_name', 'last_name', 'birth_date', 'gender', 'current_club_id',
-    'created_at', 'updated_at', 'version'],
+  columns: columnsOf(personFields),
   visible: (sql, ws) => (ws.kind === 'federation' ? sql`federation_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });
@@ -86,7 +91,7 @@ export async function placeAt(unit: Unit, person: PersonRow, clubId: string): Pr
 /** Persons as `federation.persons.*` serve them: each with its licenses, newest first (one query). */
 export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Promise<(P & { licenses: PersonLicense[] })[]> {
   const all = rows.length === 0 ? [] : await db<(PersonLicense & { person_id: string })[]>`
-    select id, person_id, number, season_id, category_code, club_id, status from licenses
+    select ${db(columnsOf(personLicenseFields))}, person_id from licenses
     where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
   const licensesOf = groupBy(all, 'person_id');
   return rows.map((row) => ({

@@ -1,28 +1,28 @@
 // A club's membership plans: what a season's membership costs. Only the club sees them.
+import * as v from 'valibot';
 import { ruleViolation } from '../errors.js';
 import { minorUnits } from './money.js';
-import { defineStore, type Versioned } from './store.js';
+import { defineStore } from './store.js';
+import { columnsOf, money, out, resourceMeta, type RowOf } from './fields.js';
 
 export const planStatuses = ['active', 'retired'] as const;
 
-export interface PlanRow extends Versioned {
-  name: string;
-  season_id: string;
-  /** Minor units, as postgres.js reads a bigint: a decimal string. */
-  amount: string;
-  currency: string;
-  description: string | null;
-  status: (typeof planStatuses)[number];
-  created_at: Date;
-  updated_at: Date;
-}
+/** A plan as the API answers it (planView turns the stored amount into a number). */
+export const planFields = {
+  ...resourceMeta,
+  name: v.string(),
+  season_id: out.id,
+  amount: money,
+  currency: v.string(),
+  description: v.nullable(v.string()),
+  status: v.picklist(planStatuses),
+};
+export type PlanRow = RowOf<typeof planFields>;
 
 export const plans = defineStore<PlanRow>({
   type: 'plan',
   table: 'membership_plans',
-  columns: [
-    'id', 'name', 'season_id', 'amount', 'currency', 'description', 'status', 'created_at', 'updated_at', 'version',
-  ],
+  columns: columnsOf(planFields),
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });

@@ -1,42 +1,47 @@
 // Club teams with their rosters. A roster row has no version of its own: changing it changes the team.
+import * as v from 'valibot';
 import { notFound, ruleViolation } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { seasons } from './seasons.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
+import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const teamGenders = ['female', 'male', 'mixed'] as const;
 export const teamStatuses = ['active', 'archived'] as const;
 export const rosterRoles = ['player', 'coach', 'assistant_coach', 'manager', 'medic'] as const;
 
-export interface TeamRow extends Versioned {
-  name: string;
-  season_id: string;
-  category: string;
-  gender: (typeof teamGenders)[number];
-  status: (typeof teamStatuses)[number];
-  created_at: Date;
-  updated_at: Date;
-}
+/** A team as the API answers it (alone with its roster, in a list with the roster's size). */
+export const teamFields = {
+  ...resourceMeta,
+  name: v.string(),
+  season_id: v.string(),
+  category: v.string(),
+  gender: v.picklist(teamGenders),
+  status: v.picklist(teamStatuses),
+};
+export type TeamRow = RowOf<typeof teamFields>;
 
-interface RosterEntry {
-  member_id: string;
-  role: (typeof rosterRoles)[number];
-  shirt_number: number | null;
-  added_at: Date;
-}
+/** A place on a team's roster as the API answers it. */
+export const rosterEntryFields = {
+  member_id: v.string(),
+  role: v.picklist(rosterRoles),
+  shirt_number: v.nullable(out.integer),
+  added_at: out.instant,
+};
+type RosterEntry = RowOf<typeof rosterEntryFields>;
 
 export const teams = defineStore<TeamRow>({
   type: 'team',
   table: 'teams',
-  columns: ['id', 'name', 'season_id', 'category', 'gender', 'status', 'created_at', 'updated_at', 'version'],
+  columns: columnsOf(teamFields),
   visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`false`),
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });
 
 async function rosterOf(db: Db, teamId: string): Promise<RosterEntry[]> {
   return db<RosterEntry[]>`
-    select member_id, role, shirt_number, added_at from roster_entries where team_id = ${teamId} order by member_id`;
+    select ${db(columnsOf(rosterEntryFields))} from roster_entries where team_id = ${teamId} order by member_id`;
 }
 
 /** What a roster write answers: the team after it, and whether the entry is new. */

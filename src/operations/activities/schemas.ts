@@ -1,28 +1,10 @@
 import * as v from 'valibot';
-import { exampleMeta, fromToday, id, out, resourceMeta, text, timestamp } from '../schemas.js';
-import { activityKinds, activityMachine, attendanceStatuses } from '../../resources/activities.js';
+import { exampleMeta, fromToday, id, out, text, timestamp } from '../schemas.js';
+import { activityFields, activityKinds, attendanceFields, attendanceStatuses } from '../../resources/activities.js';
 
 const kind = v.picklist(activityKinds, `must be one of ${activityKinds.join(', ')}`);
 
-const attendanceOut = v.object({
-  member_id: v.string(),
-  status: v.picklist(attendanceStatuses),
-  note: v.nullable(v.string()),
-  recorded_at: out.instant,
-});
-
-const activityFields = {
-  ...resourceMeta,
-  kind: v.picklist(activityKinds),
-  title: v.string(),
-  team_id: v.nullable(v.string()),
-  starts_at: out.instant,
-  ends_at: out.instant,
-  location: v.nullable(v.string()),
-  notes: v.nullable(v.string()),
-  status: v.picklist(activityMachine.states),
-  cancel_reason: v.nullable(v.string()),
-};
+const attendanceOut = v.object(attendanceFields);
 
 const exampleActivity = {
   ...exampleMeta, id: '17', kind: 'training', title: 'Tuesday training', team_id: '5', starts_at: '2026-11-24T17:30:00.000Z',

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { entryOut } from '../entries/schemas.js';
 import { standingsRows } from '../standings/schemas.js';
-import { date, fromToday, id, out, readOnly, resourceMeta, text } from '../schemas.js';
-import { competitionMachine } from '../../resources/competitions.js';
+import { date, fromToday, id, readOnly, text } from '../schemas.js';
+import { competitionFields } from '../../resources/competitions.js';
 import { legs } from '../../resources/matches.js';
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer('must be an integer'),
@@ -17,19 +17,6 @@ const example = {
   entry_deadline: '2026-08-15', starts_on: '2026-09-05', max_entries: 12, points: { win: 3, draw: 1, loss: 0 },
   created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-06-02T10:00:00.000Z', version: 2,
 } as const;
-
-const competitionFields = {
-  ...resourceMeta,
-  name: v.string(),
-  season_id: out.id,
-  category_id: v.nullable(out.id),
-  legs: v.picklist(legs),
-  status: v.picklist(competitionMachine.states),
-  entry_deadline: v.nullable(out.date),
-  starts_on: out.date,
-  max_entries: v.nullable(out.integer),
-  points: v.object({ win: out.integer, draw: out.integer, loss: out.integer }),
-};
 
 export const competitionOut = v.pipe(v.object(competitionFields), v.title('Competition'), v.examples([example]));
 const competitionExample = example;

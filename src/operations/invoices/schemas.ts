@@ -1,39 +1,15 @@
 import * as v from 'valibot';
-import { date, fromToday, id, list, out, resourceMeta, text } from '../schemas.js';
+import { date, fromToday, id, list, text } from '../schemas.js';
 import { todayUtc } from '../../resources/calendar.js';
-import { amount, isoCurrency, money } from '../plans/schemas.js';
-import { invoiceMachine, paymentMethods } from '../../resources/invoices.js';
+import { amount, isoCurrency } from '../plans/schemas.js';
+import { invoiceFields, paymentMethods } from '../../resources/invoices.js';
 
 const timestamps = { created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-06-03T16:05:12.000Z' };
 
 const line = v.strictObject({ description: text(1, 200), amount });
-const lineOut = v.object({ description: v.string(), amount: money });
-const paymentOut = v.object({
-  id: out.id,
-  amount: money,
-  method: v.picklist(paymentMethods),
-  paid_on: out.date,
-  reference: v.nullable(v.string()),
-  created_at: out.instant,
-});
 
 export const invoiceOut = v.pipe(
-  v.object({
-    ...resourceMeta,
-    number: v.pipe(v.string(), v.description('`YYYY-NNNNNN`: per club and calendar year (UTC) of issue, gapless.')),
-    member_id: out.id,
-    plan_id: v.nullable(out.id),
-    lines: v.array(lineOut),
-    amount: v.pipe(money, v.description('The sum of the lines.')),
-    amount_paid: money,
-    balance: v.pipe(money, v.description('amount − amount_paid')),
-    currency: v.string(),
-    status: v.picklist(invoiceMachine.states),
-    issued_on: v.pipe(out.date, v.description('The UTC day of creation.')),
-    due_on: v.nullable(out.date),
-    void_reason: v.nullable(v.string()),
-    payments: v.array(paymentOut),
-  }),
+  v.object(invoiceFields),
   v.title('Invoice'),
   v.examples([{
     id: '311', number: '2026-000042', member_id: '1207', plan_id: '12',

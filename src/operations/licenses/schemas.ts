@@ -1,22 +1,6 @@
 import * as v from 'valibot';
-import { id, out, resourceMeta, text } from '../schemas.js';
-import { licenseMachine } from '../../resources/licenses.js';
-
-const licenseEntries = {
-  ...resourceMeta,
-  number: v.pipe(v.nullable(v.string()), v.description('Assigned on approval, unique in the federation: "YYYY-NNNNNN", YYYY the season\'s starting year.')),
-  club_id: v.string(),
-  person_id: v.pipe(v.nullable(v.string()), v.description('The person in the federation\'s registry, linked on approval.')),
-  season_id: v.string(),
-  category_id: v.string(),
-  category_code: v.string(),
-  status: v.picklist(licenseMachine.states),
-  requested_at: out.instant,
-  decided_at: v.nullable(out.instant),
-  reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected or suspended.')),
-  valid_from: v.nullable(v.string()),
-  valid_until: v.nullable(v.string()),
-};
+import { id, text } from '../schemas.js';
+import { clubLicenseFields, licenseFields } from '../../resources/licenses.js';
 
 const example = {
   id: '9001', number: '2026-000123', club_id: '41', person_id: '5120', season_id: '12', category_id: '7', category_code: 'U14',
@@ -27,14 +11,14 @@ const example = {
 
 /** The club's view: with the member holding the license. */
 export const clubLicenseOut = v.pipe(
-  v.object({ ...licenseEntries, member_id: v.string() }),
+  v.object(clubLicenseFields),
   v.title('License'),
   v.examples([{ ...example, member_id: '30417' }]),
 );
 
 /** The federation's view: the person, never the club's member. */
 export const federationLicenseOut = v.pipe(
-  v.object(licenseEntries),
+  v.object(licenseFields),
   v.title('FederationLicense'),
   v.examples([example]),
 );

@@ -1,25 +1,11 @@
 import * as v from 'valibot';
-import { out, resourceMeta } from '../schemas.js';
-import { licenseMachine } from '../../resources/licenses.js';
-import { genders } from '../../resources/members.js';
+import { personFields, personLicenseFields } from '../../resources/persons.js';
 
 /** Exactly the registry fields domain.md lists: no contact data, no guardians, no member ids. */
 export const personOut = v.pipe(
   v.object({
-    ...resourceMeta,
-    first_name: v.string(),
-    last_name: v.string(),
-    birth_date: out.date,
-    gender: v.picklist(genders),
-    current_club_id: v.pipe(v.nullable(v.string()), v.description('The club of the latest approved license or transfer.')),
-    licenses: v.pipe(v.array(v.object({
-      id: v.string(),
-      number: v.nullable(v.string()),
-      season_id: v.string(),
-      category_code: v.string(),
-      club_id: v.string(),
-      status: v.picklist(licenseMachine.states),
-    })), v.description('Every license linked to the person, newest first.')),
+    ...personFields,
+    licenses: v.pipe(v.array(v.object(personLicenseFields)), v.description('Every license linked to the person, newest first.')),
   }),
   v.title('Person'),
   v.examples([{

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { maxAmount } from '../../resources/money.js';
-import { currency, id, out, resourceMeta, text } from '../schemas.js';
-import { planStatuses } from '../../resources/plans.js';
+import { currency, id, text } from '../schemas.js';
+import { planStatuses, planFields } from '../../resources/plans.js';
 
 const minor = 'must be an integer number of minor units';
 
@@ -11,8 +11,7 @@ export const amount = v.pipe(
   v.description('Integer minor units of the currency (2500 = 25.00 EUR).'),
 );
 
-/** Money out: integer minor units. */
-export const money = v.pipe(out.integer, v.minValue(0));
+export { money } from '../../resources/fields.js';
 
 // Node's ICU list of ISO 4217 codes; the shape is judged (and reported) once, by `currency`.
 const known = new Set(Intl.supportedValuesOf('currency'));
@@ -23,15 +22,7 @@ const status = v.picklist(planStatuses, `must be one of ${planStatuses.join(', '
 const timestamps = { created_at: '2026-06-01T09:30:00.000Z', updated_at: '2026-06-01T09:30:00.000Z' };
 
 export const planOut = v.pipe(
-  v.object({
-    ...resourceMeta,
-    name: v.string(),
-    season_id: out.id,
-    amount: money,
-    currency: v.string(),
-    description: v.nullable(v.string()),
-    status: v.picklist(planStatuses),
-  }),
+  v.object(planFields),
   v.title('MembershipPlan'),
   v.examples([{
     id: '12', name: 'Senior membership', season_id: '3', amount: 18000, currency: 'EUR',

@@ -1,22 +1,10 @@
 import * as v from 'valibot';
-import { addressOut, email, exampleMeta, out, phone, resourceMeta, text, url, readOnly } from '../schemas.js';
+import { clubFields } from '../../resources/clubs.js';
+import { email, exampleMeta, phone, text, url, readOnly } from '../schemas.js';
 import { addressPatch } from '../address.js';
-import { clubMachine } from '../../resources/clubs.js';
 
 export const clubProfile = v.pipe(
-  v.object({
-    ...resourceMeta,
-    name: v.string(),
-    short_name: v.nullable(v.string()),
-    federation_id: v.string(),
-    affiliation_number: v.string(),
-    status: v.picklist(clubMachine.states),
-    email: v.nullable(out.email),
-    phone: v.nullable(v.string()),
-    website: v.nullable(out.url),
-    address: v.nullable(addressOut),
-    founded_year: v.nullable(out.integer),
-  }),
+  v.object(clubFields),
   v.title('ClubProfile'),
   v.examples([{
     ...exampleMeta, id: '2', name: 'FC Example', short_name: 'FCE', federation_id: '1', affiliation_number: 'A000002', status: 'active',

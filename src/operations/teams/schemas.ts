@@ -1,27 +1,13 @@
 import * as v from 'valibot';
-import { exampleMeta, id, out, resourceMeta, text } from '../schemas.js';
-import { rosterRoles, teamGenders, teamStatuses } from '../../resources/teams.js';
+import { exampleMeta, id, out, text } from '../schemas.js';
+import { rosterEntryFields, rosterRoles, teamFields, teamGenders, teamStatuses } from '../../resources/teams.js';
 
 const gender = v.picklist(teamGenders, `must be one of ${teamGenders.join(', ')}`);
 const status = v.picklist(teamStatuses, `must be one of ${teamStatuses.join(', ')}`);
 
-const rosterEntryOut = v.object({
-  member_id: v.string(),
-  role: v.picklist(rosterRoles),
-  shirt_number: v.nullable(out.integer),
-  added_at: out.instant,
-});
+const rosterEntryOut = v.object(rosterEntryFields);
 
 const exampleTeam = { ...exampleMeta, id: '5', name: 'U14 Girls', season_id: '7', category: 'U14', gender: 'female', status: 'active' } as const;
-
-const teamFields = {
-  ...resourceMeta,
-  name: v.string(),
-  season_id: v.string(),
-  category: v.string(),
-  gender: v.picklist(teamGenders),
-  status: v.picklist(teamStatuses),
-};
 
 export const teamOut = v.pipe(
   v.object({ ...teamFields, roster: v.array(rosterEntryOut) }),
