@@ -142,7 +142,7 @@ export async function benchNeighbours(onExit: (undo: () => Promise<unknown>) => 
     + ` ${warmupSeconds} s of hostile warm-up, ${seconds} s measured per phase, ${rounds} round(s)`);
 
   let nextChange = 1e12;
-  /** Changes committed in `clubIds` at `perSecond` until `running()` is false; returns each one's id → commit time. */
+  /** The i-th change goes to `clubOf(i)`, at `perSecond`, until `running()` is false; each one's id → commit time goes to `committed`. */
   const commitLoop = async (federationOf: (i: number) => string, clubOf: (i: number) => string, perSecond: number, running: () => boolean, committed?: Map<number, number>) => {
     const t0 = performance.now();
     const writes: Promise<void>[] = [];
@@ -161,12 +161,13 @@ export async function benchNeighbours(onExit: (undo: () => Promise<unknown>) => 
     const endpoints: string[] = [];
     for (let i = 0; i < trickling; i++) endpoints.push((await addEndpoint(sql, key, policy, managed(hostile), { url: `${trickle.base}/${i}` })).id);
     let releaseLock!: () => void;
-    const lockTaken = new Promise<void>((taken) => {
-      void sql.begin(async (tx) => {
+    // A failure after the lock was taken shows as 2xx answers to the hostile PATCHes.
+    const lockTaken = new Promise<void>((taken, failed) => {
+      sql.begin(async (tx) => {
         await tx`select id from members where id = ${locked} for update`;
         taken();
         await new Promise<void>((r) => (releaseLock = r));
-      });
+      }).catch(failed);
     });
     await lockTaken;
     let changing = true;
