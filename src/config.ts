@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { readDatabaseUrl, sessionTarget, socketRefusal } from './db/hosts.js';
 import { parseRanges } from './webhooks/addresses.js';
 import { defaultWorkspaceShare } from './webhooks/shares.js';
+import type { WebhookConfig } from './webhooks/settings.js';
+
+export type { WebhookConfig };
 
 /** The checkout (or installed package) this code runs from: relative paths resolve against it. */
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +28,8 @@ export interface Config {
   maxInFlight: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
+  /** The connections one workspace's requests may hold at once (DB_WORKSPACE_SHARE); unset, half the pool. */
+  dbWorkspaceShare?: number;
   /** Server-side limits of every pooled connection (lock_timeout, statement_timeout), in ms. */
   dbLockTimeoutMs: number;
   dbStatementTimeoutMs: number;
@@ -39,21 +44,6 @@ export interface Config {
   webhooks: WebhookConfig;
   /** METRICS_PORT / METRICS_HOST: the Prometheus listener, off when the port is unset. */
   metrics: { port: number; host: string } | undefined;
-}
-
-export interface WebhookConfig {
-  /** Attempts in flight at once in this instance; 0: this instance delivers no webhooks. */
-  concurrency: number;
-  /** The fallback poll of the delivery worker, beside NOTIFY. */
-  pollMs: number;
-  /** Endpoints may be http (development only). */
-  allowHttp: boolean;
-  /** Address ranges (CIDR) exempt from the refusal of the special-purpose ranges. */
-  allowAddresses: string[];
-  /** The percentage of `concurrency` one workspace's endpoints may hold at once (at least one slot). */
-  workspaceShare: number;
-  /** Endpoints one workspace may have. */
-  endpointsMax: number;
 }
 
 /** Bad configuration: the launcher prints the message on one line and exits 2. */
@@ -139,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
     throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   }
+  const dbPoolMax = integer(env, 'DB_POOL_MAX', 10, 1, 1_000);
   const config: Config = {
     port: integer(env, 'PORT', 3020, 0, 65535),
     metrics: env.METRICS_PORT ? { port: integer(env, 'METRICS_PORT', 0, 0, 65535), host: env.METRICS_HOST || '127.0.0.1' } : undefined,
@@ -152,7 +143,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateWindowSeconds: integer(env, 'RATE_WINDOW_S', 60, 1, 86_400),
     maxInFlight: integer(env, 'MAX_IN_FLIGHT', 100, 1, 100_000),
     signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
-    dbPoolMax: integer(env, 'DB_POOL_MAX', 10, 1, 1_000),
+    dbPoolMax,
+    dbWorkspaceShare: env.DB_WORKSPACE_SHARE ? integer(env, 'DB_WORKSPACE_SHARE', 0, 1, dbPoolMax) : undefined,
     dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 1_000, 1, 600_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 1, 3_600_000),
     dbDeadlineMs: integer(env, 'DB_DEADLINE_MS', 1_500, 1, 600_000),

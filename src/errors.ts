@@ -94,11 +94,18 @@ export const maxFieldErrors = 50;
 
 const fieldName = (e: FieldError) => e.path || 'body';
 
-/** `/a, /b and 3 more`: the fields a problem's detail names, the first `maxFieldErrors` of them. */
+/** `/a, /b and 3 more`: the fields a problem's detail names, as many as fit in a short line. */
 export function fieldList(errors: FieldError[], name = fieldName): string {
-  const named = errors.slice(0, maxFieldErrors).map(name).join(', ');
-  const more = errors.length - maxFieldErrors;
-  return more > 0 ? `${named} and ${more} more` : named;
+  const named: string[] = [];
+  let chars = 0;
+  for (const e of errors.slice(0, maxFieldErrors)) {
+    const text = clip(name(e), maxFieldChars);
+    chars += text.length + 2;
+    if (chars > fieldListChars) break;
+    named.push(text);
+  }
+  const more = errors.length - named.length;
+  return more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
 }
 
 /** 422 `validation_failed` for fields a schema cannot judge alone (a referenced id, a pair of dates). */
@@ -134,6 +141,8 @@ export interface Problem {
 // No error answer exceeds 64 KiB (conventions.md): a path or message may quote the input (a
 // member's name), so each is clipped, and the list stops at a byte budget well inside the bound.
 const maxDetailChars = 2048;
+/** The fields a detail names fit in this, so that its `and N more` survives the detail's clip. */
+const fieldListChars = 1024;
 const maxFieldChars = 256;
 const errorsBudgetBytes = 40 * 1024;
 

@@ -3,14 +3,16 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCredentialStore } from './auth/credentials.js';
 import { purgeUsage } from './auth/usage.js';
-import { purgeIdempotency } from './http/idempotency.js';
+import { purgeIdempotency } from './resources/idempotency-keys.js';
 import { ConfigError, packageVersion, parseSecretKey, type Config } from './config.js';
 import { embeddedServer, type EmbeddedServer } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { watchDatabase } from './db/availability.js';
+import { poolLike } from './db/driver.js';
 import { followHistory } from './db/history.js';
-import { createPool, type PoolLimits, type Sql } from './db/pool.js';
-import { writeLanes } from './db/write-lanes.js';
+import { createPool, readOnlyPool, type PoolLimits, type Sql } from './db/pool.js';
+import { renewable } from './db/renewal.js';
+import { workspaceShare } from './db/workspace-share.js';
 import { databaseState, type Log } from './http/log.js';
 import { inFlightLimit } from './http/in-flight.js';
 import type { App } from './http/pipeline.js';
@@ -97,7 +99,9 @@ function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
  */
 export async function createApp(config: Config, pool: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
   const timing = config.logLevel === 'debug' ? sqlTiming() : undefined;
-  const sql = timing ? timing.wrap(pool) : pool;
+  // Logging at debug, the app's pools tell the timing of each statement sent (src/http/sql-timing.ts).
+  const sql = timing ? renewable(() => poolLike(pool, { debug: timing.sent })) : pool;
+  const reads = readOnlyPool(sql, config.dbDeadlineMs);
   await migrate(sql);
   reportMatchingPersons(await rekeyPersons(sql), log);
   const key = masterKey(config);
@@ -105,10 +109,10 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   const credentials = await createCredentialStore(sql, key);
   // A restore is noticed here, after an outage, and by the next write (sql/00022).
   const onNewHistory = (began: boolean) => {
-    if (began) log?.('warn', 'the database is on a new history (restored or failed over with a loss): change ids moved past a gap, webhook endpoints told of the reset');
+    if (began) log?.('warn', 'the database is on a new history (a restore or a failover): ids moved past a gap, webhook endpoints sent feed.reset');
   };
   onNewHistory(await followHistory(sql));
-  const database = watchDatabase(sql, 100, () => void followHistory(sql).then(onNewHistory, () => {}));
+  const database = watchDatabase(sql, 100, [reads], () => void followHistory(sql).then(onNewHistory, () => {}));
   const purge = setInterval(() => {
     purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
     purgeIdempotency(sql).catch(() => {});
@@ -129,8 +133,9 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
     version,
     database,
-    // Half the pool at most for one workspace's writes: the rest serves everyone else.
-    writes: writeLanes(Math.max(1, Math.floor(sql.options.max / 2))),
+    reads,
+    // Half the pool unless configured: one workspace's slow requests leave the rest to everyone else.
+    shares: workspaceShare(Math.min(config.dbWorkspaceShare ?? Math.max(1, Math.floor(sql.options.max / 2)), sql.options.max)),
     inFlight: inFlightLimit(config.maxInFlight),
     deadlineMs: config.dbDeadlineMs,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },
@@ -147,6 +152,8 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
       await webhooks?.stop();
       database.stop();
       await credentials.close();
+      await reads.end({ timeout: 1 });
+      if (sql !== pool) await sql.end({ timeout: 1 });
     },
   };
 }

@@ -44,8 +44,10 @@ export function refuseOtherCredentials(headers: IncomingHttpHeaders, query: URLS
 
 const coversDigest = (parsed: ParsedSignature): boolean => parsed.components.some((c) => c.name === 'content-digest');
 
-function isBodyRefusal(error: unknown): boolean {
-  return (error instanceof SigningError && error.code === 'digest_mismatch') || (error instanceof ApiError && error.code === 'payload_too_large');
+/** A refusal of the body itself (413, 400 `digest_mismatch`) as the catalog error; undefined for anything else. */
+function bodyRefusal(error: unknown): ApiError | undefined {
+  if (error instanceof SigningError && error.code === 'digest_mismatch') return new ApiError(error.code, error.message);
+  return error instanceof ApiError && error.code === 'payload_too_large' ? error : undefined;
 }
 
 /** Steps 3: the credential behind a keyid, if it may sign at all. */
@@ -103,13 +105,13 @@ async function verified(
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): nothing to wait for.
   // A covered Content-Digest is checked even then: the digest of `{}` does not describe no body.
   let body: Buffer = noBody;
-  let refusal: unknown;
+  let refusal: ApiError | undefined;
   try {
     if (hasBody) body = await readBody();
     if (hasBody || coversDigest(parsed)) checkContentDigest(request.headers['content-digest'] as string | undefined, body);
   } catch (error) {
-    if (!isBodyRefusal(error)) throw error;
-    refusal = error;
+    refusal = bodyRefusal(error);
+    if (!refusal) throw error;
   }
   if (!algMatches(parsed.alg, credential.algorithm)) {
     throw refusal ?? new ApiError('signature_invalid', `alg ${parsed.alg} does not match the credential's algorithm`);
@@ -137,7 +139,7 @@ async function verified(
   // The body is read and its digest checked before the nonce (conventions.md, steps 5 and 6).
   if (refusal) {
     if (usage.outcome !== 'fresh') throw refusal;
-    return { credential, rate: usage.rate, body, refusal: asApiError(refusal) as ApiError };
+    return { credential, rate: usage.rate, body, refusal };
   }
   if (usage.outcome === 'replayed') throw new ApiError('replayed_request', 'this nonce was already used by the credential');
   if (usage.outcome === 'before_reset') {

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 import type { Scope } from './scopes.js';
 import { createBatcher } from './batch.js';
-import { subscribe } from './listener.js';
+import { subscribe } from '../db/listener.js';
 import { open } from './secret-box.js';
 
 export type Algorithm = 'hmac-sha256' | 'rsa2';
@@ -49,14 +49,14 @@ export interface CredentialStore {
   close(): Promise<void>;
 }
 
-interface Row {
+interface CredentialRow {
   id: string; key_id: string; label: string; algorithm: Algorithm; kind: Credential['kind'];
   scopes: Scope[]; status: Credential['status']; expires_at: Date | null; rate_limit: number | null;
   secret_sealed: Buffer | null; public_key: string | null;
   workspace_id: string; workspace_kind: WorkspaceKind; workspace_name: string; federation_id: string;
 }
 
-function toCredential(row: Row, masterKey: Buffer): Credential {
+function toCredential(row: CredentialRow, masterKey: Buffer): Credential {
   return {
     id: row.id,
     keyId: row.key_id,
@@ -115,8 +115,8 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer, maxCach
     if (unknown.size >= negativeMax) unknown.delete(unknown.keys().next().value!);
     unknown.set(keyId, Date.now() + negativeTtlMs);
   };
-  const rows = createBatcher<string, Row | undefined>(async (keyIds) => {
-    const found = await sql<Row[]>`
+  const rows = createBatcher<string, CredentialRow | undefined>(async (keyIds) => {
+    const found = await sql<CredentialRow[]>`
       select c.id, c.key_id, c.label, c.algorithm, c.kind, c.scopes, c.status, c.expires_at, c.rate_limit,
              c.secret_sealed, c.public_key, w.id as workspace_id, w.kind as workspace_kind, w.name as workspace_name,
              coalesce(w.federation_id, w.id) as federation_id

@@ -1,7 +1,6 @@
 // The SQL of the usage bookkeeping: the batch statement and the repair after a crash.
 import type { Sql } from 'postgres';
-import { inert, nothing } from '../db/driver.js';
-import type { UsageInput } from './usage.js';
+import { fragment, nothing } from '../db/driver.js';
 
 /**
  * A batch statement's answer: the floor on `created` (absent: no sentinel), each nonce of the
@@ -22,10 +21,10 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  */
 export type Replays = 'fresh' | 'tolerant';
 
-const onConflict = { fresh: nothing, tolerant: inert`on conflict do nothing` };
+const onConflict = { fresh: nothing, tolerant: fragment`on conflict do nothing` };
 const replayedRows = {
   fresh: nothing,
-  tolerant: inert`union all select 'replayed', credential_id, nonce, null from batch b
+  tolerant: fragment`union all select 'replayed', credential_id, nonce, null from batch b
     where not exists (select from fresh f where f.credential_id = b.credential_id and f.nonce = b.nonce)`,
 };
 
@@ -39,6 +38,19 @@ const replayedRows = {
  * replays, and each credential's count after: a row per refusal rather than per nonce written,
  * since nearly every nonce is fresh.
  */
+/** One signed request's use of its credential: its nonce, and its place in its rate window. */
+export interface UsageInput {
+  credentialId: string;
+  nonce: string;
+  /** The signature's `created`, Unix seconds. */
+  created: number;
+  /** When the nonce may be forgotten: the signature can no longer pass the window check after it. */
+  nonceExpiresAt: Date;
+  limit: number;
+  windowSeconds: number;
+  now: number;
+}
+
 export function writeBatch(sql: Sql, inputs: UsageInput[], windowStart: number, replays: Replays): Promise<Written[]> {
   return sql<Written[]>`
     with guard as (

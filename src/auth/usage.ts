@@ -2,7 +2,9 @@ import type { Sql } from 'postgres';
 import { isUniqueViolation } from '../db/errors.js';
 import { usageBatch } from '../metrics/series.js';
 import { createBatcher, type Batcher } from './batch.js';
-import { markReset, writeBatch, type Written } from './usage-statements.js';
+import { markReset, writeBatch, type UsageInput, type Written } from './usage-statements.js';
+
+export type { UsageInput };
 
 export interface RateState {
   limit: number;
@@ -21,17 +23,6 @@ export type UsageResult =
   | { outcome: 'replayed' }
   | { outcome: 'before_reset' };
 
-export interface UsageInput {
-  credentialId: string;
-  nonce: string;
-  /** The signature's `created`, Unix seconds. */
-  created: number;
-  /** When the nonce may be forgotten: the signature can no longer pass the window check after it. */
-  nonceExpiresAt: Date;
-  limit: number;
-  windowSeconds: number;
-  now: number;
-}
 
 const batchOptions = { maxSize: 500, maxInFlight: 1 };
 const windowStartMs = (u: UsageInput) => Math.floor(u.now / (u.windowSeconds * 1000)) * u.windowSeconds * 1000;

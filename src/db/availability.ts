@@ -1,10 +1,10 @@
 import type { Sql } from 'postgres';
-import { renewPool } from './driver.js';
+import { renewPool } from './renewal.js';
 
 /**
  * Whether the database is reachable, as far as this instance knows. Once a request finds it
  * unreachable, requests are answered 503 at once instead of queueing for a connection, the pool
- * gets fresh connections (src/db/driver.ts `renewPool`), and a probe tries `select 1` every
+ * gets fresh connections (src/db/renewal.ts), and a probe tries `select 1` every
  * `probeMs` until it answers.
  */
 export interface Availability {
@@ -16,8 +16,11 @@ export interface Availability {
   stop(): void;
 }
 
-/** `onBack` runs each time the database answers again after an outage. */
-export function watchDatabase(sql: Sql, probeMs = 100, onBack?: () => void): Availability {
+/**
+ * `sql` is probed; it and `alsoRenewed` get fresh connections after an outage. `onBack` runs each
+ * time the database answers again after one.
+ */
+export function watchDatabase(sql: Sql, probeMs = 100, alsoRenewed: Sql[] = [], onBack?: () => void): Availability {
   let up = true;
   let probe: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -57,7 +60,7 @@ export function watchDatabase(sql: Sql, probeMs = 100, onBack?: () => void): Ava
     down() {
       if (!up) return;
       up = false;
-      renewPool(sql);
+      for (const pool of [sql, ...alsoRenewed]) renewPool(pool);
       // At once: a connection that broke alone (a restart of one backend) costs one probe, no outage.
       void check(probeMs * 2).then(tryAgain);
     },

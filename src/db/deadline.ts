@@ -1,13 +1,13 @@
-import type { PendingQuery, Sql, TransactionSql } from 'postgres';
 import { ApiError } from '../errors.js';
-import { deadlineCancelled, statementsUnderWay } from '../metrics/series.js';
-import { cancel, observe } from './driver.js';
+import { deadlineCancelled } from '../metrics/series.js';
 import { overrun } from './errors.js';
 
 /**
  * The time a request may spend on the database, connection wait included. Once it is spent the
- * request is answered 503, its statements under way are cancelled (`guard`), and it runs no
- * further one: its transaction rolls back and its connection goes back to the pool at once.
+ * request is answered 503 (`race`). Postgres ends the statements: a write's transaction carries
+ * the time left as its statement timeout (src/db/write.ts), a read's session the deadline itself
+ * (src/db/pool.ts `readOnlyPool`). A write that outlives its request rolls back (`check` before
+ * COMMIT), and a request still waiting for its workspace's share never starts.
  */
 export interface Deadline {
   /** Settles like `work`, or rejects with 503 when the time is spent (`work` then runs on unobserved). */
@@ -15,10 +15,10 @@ export interface Deadline {
   /** Runs `step` off the clock: the client sending its body spends its own time, not the database's. */
   offClock<T>(step: () => Promise<T>): Promise<T>;
   readonly passed: boolean;
+  /** The milliseconds left (0 once passed). */
+  readonly left: number;
   /** Throws the 503 once the time is spent. */
   check(): void;
-  /** `sql` whose queries under way are cancelled when the time is spent, and that runs none after. */
-  guard<S extends Sql | TransactionSql>(sql: S): S;
   clear(): void;
 }
 
@@ -31,9 +31,6 @@ class RequestDeadline implements Deadline {
   #passed = false;
   #timer: NodeJS.Timeout | undefined;
   #reject: ((error: ApiError) => void) | undefined;
-  #running: Set<PendingQuery<any>> | undefined;
-  /** The row arrays its queries answered, emptied by `clear`. */
-  #answered: unknown[][] | undefined;
 
   constructor(ms: number) {
     this.#left = ms;
@@ -43,10 +40,8 @@ class RequestDeadline implements Deadline {
   #arm(): void {
     this.#timer = setTimeout(() => {
       this.#passed = true;
+      deadlineCancelled();
       this.#reject?.(late());
-      // postgres.js cancels a statement the server runs, or drops one still waiting for a connection.
-      if (this.#running?.size) deadlineCancelled();
-      for (const query of this.#running ?? []) cancel(query);
     }, Math.max(0, this.#left));
   }
 
@@ -76,43 +71,21 @@ class RequestDeadline implements Deadline {
     return this.#passed;
   }
 
-  check(): void {
-    if (this.#passed) throw late();
+  get left(): number {
+    return this.#passed ? 0 : Math.max(0, this.#left - (performance.now() - this.#since));
   }
 
-  guard<S extends Sql | TransactionSql>(sql: S): S {
-    return observe(sql, (query, run) => {
-      if (this.#passed) return Promise.reject(late());
-      const running = (this.#running ??= new Set());
-      running.add(query);
-      statementsUnderWay.value++;
-      const done = run();
-      const settled = (outcome: unknown) => {
-        running.delete(query);
-        statementsUnderWay.value--;
-        if (Array.isArray(outcome)) (this.#answered ??= []).push(outcome);
-      };
-      done.then(settled, settled);
-      return done;
-    });
+  check(): void {
+    if (this.#passed) throw late();
   }
 
   clear(): void {
     clearTimeout(this.#timer);
     // The race's resolving functions hold its promise, and so the request's answer: whatever
-    // still holds this deadline (a query's observer) must not keep that alive. Kept, a members
-    // page's answer reached V8's old generation: 0.72-0.77 full collections per 1000 pages
-    // against 0.54-0.61 once dropped (issue 21's bench, 3 pairs).
+    // still holds this deadline must not keep that alive. Kept, a members page's answer reached
+    // V8's old generation: 0.72-0.77 full collections per 1000 pages against 0.54-0.61 once
+    // dropped (issue 21's bench, 3 pairs).
     this.#reject = undefined;
-    // Answered in time, the request has read its rows: empty the arrays they came in. A
-    // postgres.js query assigns two arrow functions to its own properties in its constructor, and
-    // V8 allocates a function literal assigned to a property in the old generation. Dead, those
-    // functions still keep the constructor's context, so the query and its rows, alive through
-    // every young collection until a full one: each members page moved ~25 KB into the old
-    // generation, which drove the full collections. After a 503 the request's work may still run
-    // and read them: they are left alone.
-    if (!this.#passed) for (const rows of this.#answered ?? []) rows.length = 0;
-    this.#answered = undefined;
   }
 }
 

@@ -6,15 +6,16 @@
 // the waiting query: each attempt a full login on the standby, every request waiting for its
 // deadline, and anything awaited outside a deadline waiting for the promotion. Here postgres.js
 // sees one host and gets its sockets from `connect` below, which opens each new connection to the
-// host that last worked. A refused or timed-out connection, or a login that shows a standby or a
-// read-only server, moves that choice on to the next host; the query itself fails at once like
-// any other on an unreachable database (503, the availability probe every 100 ms), and the next
-// connection tries the next host. A switchover is followed within a probe or two.
+// host that last worked. A refused or timed-out connection, or a login that shows a standby,
+// moves that choice on to the next host; the query itself fails at once like any other on an
+// unreachable database (503, the availability probe every 100 ms), and the next connection tries
+// the next host. A switchover is followed within a probe or two.
 import net from 'node:net';
 import { readDatabaseUrl, sessionTarget, socketOf, type DatabaseHost } from './hosts.js';
 
-// ParameterStatus messages a server sends at login (PostgreSQL 14 and later) that rule it out.
-const refusesWrites = [Buffer.from('in_hot_standby\0on\0'), Buffer.from('default_transaction_read_only\0on\0')];
+// The ParameterStatus message a standby sends at login (PostgreSQL 14 and later) that rules it out.
+// Not `default_transaction_read_only`: the read pool's own sessions ask for it (src/db/pool.ts).
+const refusesWrites = [Buffer.from('in_hot_standby\0on\0')];
 const reported = Buffer.from('in_hot_standby\0');
 const sniffBytes = 8192;
 

@@ -31,3 +31,6 @@ export function parseInstant(text: string): Instant {
   if (text.startsWith('00')) at.setUTCFullYear(Number(text.slice(0, 4)));
   return at;
 }
+
+/** An instant the API was sent, kept to the millisecond the API shows (sql/00006_teams_activities.sql). */
+export const instant = (value: string): Date => new Date(Math.floor(Date.parse(value)));

@@ -1,5 +1,6 @@
 import postgres, { type Sql } from 'postgres';
-import { renewable } from './driver.js';
+import { poolLike } from './driver.js';
+import { renewable } from './renewal.js';
 import { followPrimary } from './failover.js';
 import { parseInstant } from './instant.js';
 
@@ -44,6 +45,19 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },
   });
-  // Renewable (src/db/driver.ts): an outage is met with fresh connections.
+  // Renewable (src/db/renewal.ts): an outage is met with fresh connections.
   return renewable(open);
+}
+
+/**
+ * A pool like `pool` whose sessions are read-only (`default_transaction_read_only`, a connection
+ * parameter: nothing is sent per query), for read handlers: Postgres refuses any write on it
+ * (25006), whatever got past the types. A read statement also ends at the request deadline's
+ * length (`statement_timeout`), unless the pool's own limit is shorter. Renewable like `pool`.
+ */
+export function readOnlyPool(pool: Sql, deadlineMs: number): Sql {
+  const connection = pool.options.connection as Record<string, unknown>;
+  const limit = Number(connection['statement_timeout'] ?? 0);
+  const statement_timeout = limit > 0 ? Math.min(limit, deadlineMs) : deadlineMs;
+  return renewable(() => poolLike(pool, { connection: { ...connection, default_transaction_read_only: true, statement_timeout } }));
 }

@@ -2,9 +2,10 @@ import type { PendingQuery, Sql, TransactionSql } from 'postgres';
 import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
 import type { Deadline } from '../db/deadline.js';
+import type { ReadSql } from '../db/read-sql.js';
 import type { Operation, Reply } from '../operations/operation.js';
 import type { CursorSigner } from '../operations/paging.js';
-import { Closing } from '../db/driver.js';
+import { write } from '../db/write.js';
 import { changeStatements } from '../resources/changes.js';
 import type { Change, ChangeSet, Unit } from '../resources/unit.js';
 import { envelope, type Outgoing } from './respond.js';
@@ -60,13 +61,13 @@ function respond(op: Operation, reply: Reply, headers: RequestInfo['headers']): 
 }
 
 /**
- * Step 11: the handler. A read runs on the pool; a write runs in one transaction with its lock,
- * If-Match check and change rows. `lastWrites` makes the statements that record the response in
- * that transaction (the idempotency record); they and the change rows go out with COMMIT, one
- * round trip. Either way the deadline cancels the queries under way.
+ * Step 11: the handler. A read runs on the read-only pool; a write runs in one transaction
+ * (src/db/write.ts) with its lock, If-Match check and change rows. `lastWrites` makes the
+ * statements that record the response in that transaction (the idempotency record); they and the
+ * change rows go out with COMMIT, one round trip.
  */
 export async function runOperation(
-  sql: Sql, op: Operation, credential: Credential, req: RequestInfo, input: Input,
+  { sql, reads }: { sql: Sql; reads: ReadSql }, op: Operation, credential: Credential, req: RequestInfo, input: Input,
   lastWrites?: (tx: TransactionSql, response: Outgoing) => PendingQuery<any>[],
 ): Promise<Outgoing> {
   const { workspace } = credential;
@@ -74,12 +75,11 @@ export async function runOperation(
   const { params, query, body } = input;
   const caller = callerOf(credential);
   if (op.method === 'GET') {
-    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: deadline.guard(sql), cursors: req.cursors });
+    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: reads, cursors: req.cursors });
     return respond(op, reply, req.headers);
   }
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
-  const done = await sql.begin(async (transaction) => {
-    const tx = deadline.guard(transaction);
+  return write(sql, deadline, async (tx) => {
     const changes: (Change | ChangeSet)[] = [];
     const unit: Unit = { sql: tx, workspace, record: (c) => changes.push(c) };
     let locked: { version: number } | undefined;
@@ -92,10 +92,7 @@ export async function runOperation(
       locked = row;
     }
     const response = respond(op, await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body, unit, locked }), req.headers);
-    return new Closing(response, () => {
-      deadline.check(); // a write that outlived its request rolls back rather than commit unseen
-      return [...changeStatements(tx, workspace, credential.id, req.requestId, changes), ...(lastWrites?.(tx, response) ?? [])];
-    });
-  });
-  return done.committed;
+    return { response, changes };
+  }, (done, tx) => [...changeStatements(tx, workspace, credential.id, req.requestId, done.changes), ...(lastWrites?.(tx, done.response) ?? [])])
+    .then((done) => done.response);
 }

@@ -6,26 +6,32 @@ import type { RateState } from '../auth/usage.js';
 import type { Availability } from '../db/availability.js';
 import { startDeadline, type Deadline } from '../db/deadline.js';
 import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from '../db/errors.js';
-import type { WriteLanes } from '../db/write-lanes.js';
+import type { ReadSql } from '../db/read-sql.js';
+import type { WorkspaceShare } from '../db/workspace-share.js';
 import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { runOperation } from './execute.js';
 import type { InFlight } from './in-flight.js';
-import { claim, completion, fingerprint, idempotencyKey, release, storable, type Claim } from './idempotency.js';
+import { claim, completion, release, type Claim } from '../resources/idempotency-keys.js';
+import { fingerprint, idempotencyKey, storable } from './idempotency.js';
 import { validateBody, validateParams, validateQuery } from './input.js';
 import { addRateHeaders, errorResponse, json, type Outgoing } from './respond.js';
 import type { Router } from './router.js';
 import type { SqlTiming } from './sql-timing.js';
 
 export interface App {
+  /** The pool for authentication, the idempotency store and every write. */
   sql: Sql;
+  /** The read-only pool for read handlers. */
+  reads: ReadSql;
   credentials: CredentialStore;
   router: Router;
   auth: AuthSettings;
   version: string;
   database: Availability;
-  writes: WriteLanes;
+  /** Each workspace's share of the connections (DB_WORKSPACE_SHARE). */
+  shares: WorkspaceShare;
   /** Each credential's requests in flight in this instance. */
   inFlight: InFlight;
   /** A request's database work must end within this (ms), or it is answered 503. */
@@ -34,7 +40,7 @@ export interface App {
   timeouts: { headersMs: number; requestMs: number };
   /** Signs and checks this app's list cursors (keyed from its master key). */
   cursors: CursorSigner;
-  /** The SQL time of each request, when the log wants it (LOG_LEVEL=debug); `sql` is timed then. */
+  /** The SQL time of each request, when the log wants it (LOG_LEVEL=debug). */
   timing?: SqlTiming;
 }
 
@@ -133,9 +139,12 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
     if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
-  const run = () => runOperation(app.sql, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input,
-    (tx, response) => (progress.claim ? [completion(tx, progress.claim, response)] : []));
-  return op.method === 'GET' ? run() : app.writes.run(credential.workspace.id, run, deadline);
+  const run = () => {
+    const running = runOperation(app, op, credential, { requestId: req.requestId, headers: req.headers, rateLimit, deadline, cursors: app.cursors }, input,
+      (tx, response) => (progress.claim ? [completion(tx, progress.claim, response)] : []));
+    return app.timing ? app.timing.step(running) : running;
+  };
+  return app.shares.run(credential.workspace.id, run, deadline);
 }
 
 /** Settles an Idempotency-Key claim after a failed request: store the answer, or free the key for a retry. */

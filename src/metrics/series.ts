@@ -45,12 +45,13 @@ export function requestDone(operation: string | undefined, status: number, code:
   }
 }
 
-/** Requests' statements sent and not yet answered: running on a pooled connection or waiting for one. */
-export const statementsUnderWay = { value: 0 };
-gauge('partner_database_statements_in_flight', 'Requests\' statements sent to the pool and not yet answered (running, or waiting for a connection): compare with partner_database_pool_max.', () => statementsUnderWay.value);
+/** Requests using the database now, and requests waiting for their workspace's share of it (src/db/workspace-share.ts). */
+export const databaseRequests = { using: 0, waiting: 0 };
+gauge('partner_database_requests_in_flight', 'Requests using the database (holding a pooled connection or waiting for one): compare with partner_database_pool_max.', () => databaseRequests.using);
+gauge('partner_database_share_waiting', 'Requests waiting for their workspace\'s share of the connections (DB_WORKSPACE_SHARE).', () => databaseRequests.waiting);
 
-const deadlineCancels = counter('partner_deadline_cancellations_total', 'Requests whose database work was cancelled at their deadline (answered 503).').child();
-/** A request's deadline passed with database work under way. */
+const deadlineCancels = counter('partner_deadline_cancellations_total', 'Requests answered 503 at their deadline; Postgres ends their statements (statement timeouts).').child();
+/** A request's deadline passed. */
 export const deadlineCancelled = (): void => void deadlineCancels.value++;
 
 const usageBatches = histogram('partner_usage_batch_size', 'Requests recorded by one nonce and usage statement (src/auth/usage.ts).', [1, 2, 4, 8, 16, 32, 64, 128, 256, 500]).child();

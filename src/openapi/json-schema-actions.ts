@@ -1,5 +1,5 @@
 // The pipe actions of a valibot schema, folded into the JSON Schema of its root.
-import type { JsonSchema } from './json-schema.js';
+export type JsonSchema = Record<string, unknown>;
 
 /** The runtime shape of a pipe item, as far as the converter reads it. */
 export interface Action {

@@ -4,9 +4,9 @@
 // the `limit` string an integer parameter, which is how OpenAPI serialises one in a query.
 // A schema piped with `v.title('Name')` becomes the component `Name`, referenced where it appears.
 import type * as v from 'valibot';
-import { applyAction, changesType, type Action } from './json-schema-actions.js';
+import { applyAction, changesType, type Action, type JsonSchema } from './json-schema-actions.js';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 interface Node extends Action {
   entries?: Record<string, Node>;

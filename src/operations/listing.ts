@@ -5,7 +5,7 @@ import type { Db } from '../resources/unit.js';
 import { nothing, plannedPerRun } from '../db/driver.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { ReadContext, Reply } from './operation.js';
-import { afterCursor, page } from './paging.js';
+import { afterCursor, page, release } from './paging.js';
 
 interface ListQuery { limit: number; cursor?: string; updated_since?: string; [filter: string]: unknown }
 
@@ -46,7 +46,9 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
     where ${where} order by ${spec.orderBefore ? sql`${spec.orderBefore}, ` : nothing}id limit ${query.limit + 1}`;
   const rows = await (spec.plannedPerRun ? plannedPerRun(statement) : statement);
   const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
-  return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
+  const reply = page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown);
+  release(rows);
+  return reply;
 }
 
 /**

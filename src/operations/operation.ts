@@ -1,12 +1,12 @@
 import type * as v from 'valibot';
-import type { Sql } from 'postgres';
 import type { Caller } from '../auth/credentials.js';
 import type { Scope } from '../auth/scopes.js';
+import type { ReadSql } from '../db/read-sql.js';
 import type { ErrorCode, Reason } from '../errors.js';
 import type { Machine } from '../resources/machine.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { Unit } from '../resources/unit.js';
-import type { CursorSigner } from './paging.js';
+import type { CursorSigner } from './cursors.js';
 import { idParams } from './schemas.js';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 
@@ -44,11 +44,12 @@ interface Call<P, Q, B> {
 }
 
 /**
- * A read's context: the pool, for the stores' reads and the list's query. There is no unit of
- * work, and a store command takes nothing else, so a read cannot call one.
+ * A read's context: the read-only pool, for the stores' reads and the list's query. There is no
+ * unit of work, and a store command takes nothing else, so a read cannot call one; nor can it
+ * begin a transaction or run unchecked text, and Postgres refuses a write on its session.
  */
 export interface ReadContext<P = unknown, Q = unknown> extends Call<P, Q, undefined> {
-  db: Sql;
+  db: ReadSql;
   /** The app's cursor signer (src/operations/paging.ts): lists sign and check their cursors with it. */
   cursors: CursorSigner;
 }

@@ -1,27 +1,16 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { Reply } from './operation.js';
 import { isId } from '../ids.js';
 import { isInstant } from './schemas.js';
+import { cursorSigner, type CursorSigner } from './cursors.js';
+
+export { cursorSigner, type CursorSigner };
 
 /** A keyset position: the ordering columns of the last row of a page, as strings. */
 type Keyset = string[];
 
 interface ListQuery { limit: number; cursor?: string; [filter: string]: unknown }
-
-/** Signs and checks cursors: one per app, keyed from its master key; it travels on the read context. */
-export interface CursorSigner {
-  tag(parts: unknown[]): Buffer;
-}
-
-/**
- * Cursors are signed with a key derived from the master key, so every instance accepts every
- * other's, and nobody without the key can make one: a forged position never reaches SQL.
- */
-export function cursorSigner(masterKey: Buffer): CursorSigner {
-  const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'partner-service cursor v1', 32));
-  return { tag: (parts) => createHmac('sha256', key).update(JSON.stringify(parts)).digest().subarray(0, 16) };
-}
 
 /** What a list needs of its read context to sign and check its cursors. */
 export interface ListContext {
@@ -68,6 +57,7 @@ export function afterCursor(ctx: ListContext, query: ListQuery, kinds: KeyKind[]
  * Shapes `rows` (fetched with `limit + 1` so a further page can be told apart) into the list
  * envelope, with a cursor after the last row shown. A search that stopped examining rows before
  * it filled the page passes `examinedTo`: the page ends short and the cursor continues after it.
+ * `rows` is emptied once shaped (`release`).
  */
 export function page<T>(ctx: ListContext, query: ListQuery, rows: T[], keyOf: (row: T) => Keyset, shape: (row: T) => unknown = (r) => r,
   examinedTo?: Keyset): Reply {
@@ -75,5 +65,19 @@ export function page<T>(ctx: ListContext, query: ListQuery, rows: T[], keyOf: (r
   const last = shown[shown.length - 1];
   const keys = rows.length > query.limit && last !== undefined ? keyOf(last) : examinedTo;
   const next = keys ? Buffer.from(JSON.stringify([tag(ctx, query, keys).toString('base64url'), ...keys])).toString('base64url') : null;
-  return { data: shown.map(shape), meta: { next_cursor: next } };
+  const data = shown.map(shape);
+  release(rows);
+  return { data, meta: { next_cursor: next } };
+}
+
+/**
+ * Empties an array of rows the page has shaped. A postgres.js query assigns two arrow functions to
+ * its own properties in its constructor, and V8 allocates a function literal assigned to a
+ * property in the old generation. Dead, they still keep the constructor's context, so the query
+ * and the rows it answered, alive through every young collection until a full one: each members
+ * page moved ~25 KB into the old generation, which drove the full collections. Emptied, the array
+ * keeps nothing; the page's rows die young with its answer.
+ */
+export function release(rows: unknown[]): void {
+  rows.length = 0;
 }

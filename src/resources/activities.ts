@@ -3,7 +3,6 @@
 import { invalidField } from '../errors.js';
 import { defineMachine, expectState } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
-import type { MemberRow } from './members.js';
 import type { Db, Unit } from './unit.js';
 
 export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
@@ -41,9 +40,6 @@ export function expectScheduled(activity: ActivityRow, done: string): void {
   expectState('activity', activity, ['scheduled'], done);
 }
 
-/** Instants are kept to the millisecond the API shows (sql/00006_teams_activities.sql). */
-export const instant = (value: string): Date => new Date(Math.floor(Date.parse(value)));
-
 export function expectEndAfterStart(startsAt: Date, endsAt: Date): void {
   if (endsAt.getTime() <= startsAt.getTime()) throw invalidField('/ends_at', 'must be after starts_at');
 }
@@ -54,7 +50,7 @@ export function expectEndAfterStart(startsAt: Date, endsAt: Date): void {
  */
 export const attendance = {
   /** Records the member's attendance (replacing an earlier record); answers whether it is the first. */
-  async put(unit: Unit, activity: ActivityRow, member: MemberRow, status: (typeof attendanceStatuses)[number], note: string | null):
+  async put(unit: Unit, activity: ActivityRow, member: Versioned, status: (typeof attendanceStatuses)[number], note: string | null):
   Promise<{ activity: ActivityRow; created: boolean }> {
     const [row] = await unit.sql<{ created: boolean }[]>`
       insert into attendance (activity_id, member_id, status, note) values (${activity.id}, ${member.id}, ${status}, ${note})

@@ -1,7 +1,6 @@
 // A club's entry of one of its teams in a competition: the club and the federation see it.
 import * as v from 'valibot';
 import { ApiError } from '../errors.js';
-import type { CompetitionRow } from './competitions.js';
 import { defineMachine } from './machine.js';
 import type { Side } from './standings.js';
 import { defineStore } from './store.js';
@@ -42,7 +41,7 @@ export async function placesTaken(db: Db, competitionId: string): Promise<number
 }
 
 /** Pending and accepted entries count towards max_entries (409 `conflict` when full). */
-export async function expectRoom(db: Db, competition: CompetitionRow): Promise<void> {
+export async function expectRoom(db: Db, competition: { id: string; max_entries: number | null }): Promise<void> {
   if (competition.max_entries === null) return;
   const taken = await placesTaken(db, competition.id);
   if (taken >= competition.max_entries) {

@@ -4,7 +4,7 @@ import { notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { omit } from './rows.js';
-import { defineStore, heldToOne, type Versioned } from './store.js';
+import { defineStore, sortKeyFilter, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, licenseNumbering, numberingYear } from './yearly-numbers.js';
 
@@ -80,8 +80,8 @@ export async function moveLicense(unit: Unit, license: LicenseRow, toClubId: str
 }
 
 /**
- * The lists' `season_id` filter (`heldToOne`): licenses_season_idx or licenses_season_club_idx
+ * The lists' `season_id` filter (`sortKeyFilter`): licenses_season_idx or licenses_season_club_idx
  * (sql/00018) serve the page from the cursor. As `season_id = …` the planner walked the primary
  * key past every license of the other season.
  */
-export const seasonFilter = (db: Db, seasonId: string | undefined) => heldToOne(db, 'season_id', seasonId, 'bigint');
+export const seasonFilter = (db: Db, seasonId: string | undefined) => sortKeyFilter(db, 'season_id', seasonId, 'bigint');

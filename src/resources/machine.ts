@@ -32,7 +32,7 @@ export function defineMachine<const S extends string, const A extends string>(
 export const storedStates = <S extends string>(machine: Machine<S, string>): S[] =>
   machine.states.filter((s) => !machine.derived.includes(s));
 
-type Row = { id: string; status: string };
+type StatusRow = { id: string; status: string };
 
 /** "an archived member", "a requested or released transfer". */
 const some = (states: readonly string[], type: string) => `${/^[aeiou]/.test(states[0]!) ? 'an' : 'a'} ${states.join(' or ')} ${type}`;
@@ -41,14 +41,14 @@ const some = (states: readonly string[], type: string) => `${/^[aeiou]/.test(sta
  * 409 `invalid_state` unless the row's status is one of `states`. `done` says what only those
  * states allow, as it follows "can be": "member 7 is archived; only an active member can be archived".
  */
-export function expectState<S extends string>(type: ResourceType, row: Row, states: readonly S[], done: string): void {
+export function expectState<S extends string>(type: ResourceType, row: StatusRow, states: readonly S[], done: string): void {
   if (!(states as readonly string[]).includes(row.status)) {
     throw new ApiError('invalid_state', `${type} ${row.id} is ${row.status}; only ${some(states, type)} can be ${done}`);
   }
 }
 
 /** The transition `action` takes from the row's status, or 409 `invalid_state`. */
-export function transitionFrom<S extends string, A extends string>(machine: Machine<S, A>, action: A, row: Row): Transition<S> {
+export function transitionFrom<S extends string, A extends string>(machine: Machine<S, A>, action: A, row: StatusRow): Transition<S> {
   const transition = machine.transitions[action];
   expectState(machine.type, row, transition.from, transition.done);
   return transition;

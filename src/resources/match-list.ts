@@ -4,7 +4,7 @@ import type { Fragment } from 'postgres';
 import { nothing } from '../db/driver.js';
 import type { Workspace } from '../workspace.js';
 import { matches, type MatchRow } from './matches.js';
-import { heldToOne } from './store.js';
+import { sortKeyFilter } from './store.js';
 import type { Db } from './unit.js';
 
 export interface MatchFilters {
@@ -40,13 +40,13 @@ function conditions(sql: Db, f: MatchFilters, status: Fragment | undefined, afte
  */
 export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: MatchPosition | undefined, limit: number) {
   const columns = matches.selection;
-  const status = heldToOne(sql, 'status', f.status, 'text');
+  const status = sortKeyFilter(sql, 'status', f.status, 'text');
   const where = conditions(sql, f, status.filter, after);
   // A club's own side of the union is within its visibility already (matches.visible).
   const tenant = ws.kind === 'club' ? nothing : sql`and ${matches.visible(sql, ws)}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;
   if (club === undefined) {
-    // By status (`heldToOne`), matches_federation_status_idx (sql/00019) serves the page; as
+    // By status (`sortKeyFilter`), matches_federation_status_idx (sql/00019) serves the page; as
     // `status = …` the planner walked the federation's index by kickoff past every played match.
     return sql<MatchRow[]>`
       select ${columns} from matches where ${matches.visible(sql, ws)} ${where}

@@ -1,7 +1,7 @@
 // One store per resource table: the reads every operation shares, the visibility rule, and the
 // commands that write a row, bump its version and record the change with its audience.
-import type { Fragment } from 'postgres';
-import { inert, nothing } from '../db/driver.js';
+import type { Fragment, TransactionSql } from 'postgres';
+import { fragment, nothing } from '../db/driver.js';
 import { invalidField, notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import type { Audience, Db, ResourceType, Unit } from './unit.js';
@@ -39,7 +39,7 @@ export interface Store<Row extends Versioned> extends StoreSpec<Row> {
   remove(unit: Unit, row: Row): Promise<void>;
 }
 
-const forUpdate = inert`for update`;
+const forUpdate = fragment`for update`;
 
 export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<Row> {
   const columns = spec.columns as string[];
@@ -47,7 +47,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
     unit.record({ type: spec.type, id: row.id, action, version, audience: spec.audience(row, unit.workspace) });
 
   // postgres.js builds `column = value` pairs only after the word `update` in the same fragment.
-  const updating = (sql: Db, set: Record<string, unknown>) => {
+  const updating = (sql: TransactionSql, set: Record<string, unknown>) => {
     const keys = Object.keys(set);
     return keys.length > 0
       ? sql`update ${sql(spec.table)} set ${sql(set as Record<string, never>, keys)}, version = version + 1, updated_at = now()`
@@ -56,7 +56,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
 
   const store: Store<Row> = {
     ...spec,
-    selection: inert`${inert(columns)}`,
+    selection: fragment`${fragment(columns)}`,
     async find(db, ws, id, { lock = false } = {}) {
       const [row] = await db<Row[]>`
         select ${store.selection} from ${db(spec.table)}
@@ -108,7 +108,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
  * and the planner may walk an index without it past every row of the other values, costing the
  * walk as if the rows it wants were spread evenly along it.
  */
-export function heldToOne(db: Db, column: string, value: string | undefined, type: 'bigint' | 'text'): { filter?: Fragment; orderBefore?: Fragment } {
+export function sortKeyFilter(db: Db, column: string, value: string | undefined, type: 'bigint' | 'text'): { filter?: Fragment; orderBefore?: Fragment } {
   if (value === undefined) return {};
   const one = type === 'bigint' ? db`${[value]}::bigint[]` : db`${[value]}::text[]`;
   return { filter: db`${db(column)} = any(${one})`, orderBefore: db`${db(column)}` };

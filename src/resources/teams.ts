@@ -3,7 +3,6 @@ import { notFound, ruleViolation } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { seasons } from './seasons.js';
 import { defineStore, type Versioned } from './store.js';
-import type { MemberRow } from './members.js';
 import type { Db, Unit } from './unit.js';
 
 export const teamGenders = ['female', 'male', 'mixed'] as const;
@@ -49,7 +48,7 @@ interface RosterWrite { team: TeamRow; created: boolean }
  */
 export const rosters = {
   /** Adds the member, or changes their role or shirt number; the same entry again changes nothing. */
-  async put(unit: Unit, team: TeamRow, member: MemberRow, role: RosterEntry['role'], shirt: number | null): Promise<RosterWrite> {
+  async put(unit: Unit, team: TeamRow, member: Versioned, role: RosterEntry['role'], shirt: number | null): Promise<RosterWrite> {
     const { sql } = unit;
     const [entry] = await sql<Pick<RosterEntry, 'role' | 'shirt_number'>[]>`
       select role, shirt_number from roster_entries where team_id = ${team.id} and member_id = ${member.id}`;

@@ -1,11 +1,12 @@
 // The write's unit of work: its transaction, the caller's workspace, and the changes it records.
 // Commands of the resource modules take a Unit, so a write's version bump and its feed rows
 // cannot be forgotten or written twice.
-import type { Fragment, Sql, TransactionSql } from 'postgres';
+import type { Fragment, TransactionSql } from 'postgres';
+import type { ReadSql } from '../db/read-sql.js';
 import type { Workspace } from '../workspace.js';
 
-/** The pool for a read, the transaction for a write. */
-export type Db = Sql | TransactionSql;
+/** The read-only pool for a read, the transaction for a write: the stores read through either. */
+export type Db = ReadSql;
 
 /** What the change feed calls the resource (`resource_type`). */
 export type ResourceType =

@@ -1,7 +1,10 @@
 // RFC 9421 §2: the value of each covered component, derived from the request as received.
 import { SigningError } from './errors.js';
 import { serializeComponentId, serializeDictionary, serializeList, serializeMember } from './structured-fields-serialize.js';
-import { parseDictionary, parseList, StructuredFieldError, type Params } from './structured-fields.js';
+import { parseDictionary, parseList, StructuredFieldError } from './structured-fields.js';
+import { derivedComponents, type ComponentId } from './profile.js';
+
+export type { ComponentId };
 
 export interface SignedRequest {
   method: string;
@@ -13,9 +16,6 @@ export interface SignedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export interface ComponentId { name: string; params: Params }
-
-const derived = new Set(['@method', '@target-uri', '@authority', '@scheme', '@request-target', '@path', '@query', '@query-param']);
 // `sf` needs the field's type; these are the registered Dictionary fields, anything else is parsed as a List.
 const dictionaryFields = new Set([
   'signature', 'signature-input', 'accept-signature', 'content-digest', 'repr-digest',
@@ -38,7 +38,7 @@ export function checkComponents(components: readonly ComponentId[]): void {
 function checkComponent({ name, params }: ComponentId): void {
   for (const p of ['req', 'tr']) if (params.has(p)) throw invalid(`component parameter "${p}" is not supported`);
   if (name.startsWith('@')) {
-    if (!derived.has(name)) throw invalid(`derived component "${name}" is not supported`);
+    if (!derivedComponents.has(name)) throw invalid(`derived component "${name}" is not supported`);
     const allowed = name === '@query-param' ? ['name'] : [];
     for (const p of params.keys()) if (!allowed.includes(p)) throw invalid(`parameter "${p}" is not allowed on "${name}"`);
     if (name === '@query-param' && typeof params.get('name') !== 'string') throw invalid('"@query-param" needs a string "name" parameter');

@@ -5,13 +5,9 @@
 // or anything the profile refuses, it answers undefined and the general parser decides, so every
 // refusal is the general path's own, byte for byte.
 import type { ComponentId, SignedRequest } from './components.js';
-import type { ParsedSignature } from './parse.js';
+import { noncePattern, parameterlessDerived as derived, supportedAlgs, type ParsedSignature } from './profile.js';
 import type { Params } from './structured-fields.js';
 
-// Derived components that take no parameter: '@query-param' needs one, so the general path has it.
-const derived = new Set(['@method', '@target-uri', '@authority', '@scheme', '@request-target', '@path', '@query']);
-const supportedAlgs = new Set(['hmac-sha256', 'rsa-v1_5-sha256']);
-const noncePattern = /^[A-Za-z0-9_-]{16,128}$/;
 const base64Pattern = /^[A-Za-z0-9+/]+={0,2}$/;
 
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a;

@@ -2,24 +2,12 @@
 import { SigningError } from './errors.js';
 import { checkComponents, splitTarget, type ComponentId, type SignedRequest } from './components.js';
 import { parseSignatureFast } from './parse-fast.js';
+import { noncePattern, supportedAlgs, type ParsedSignature } from './profile.js';
+
+export type { ParsedSignature };
 import { signatureParamsValue } from './signature-base.js';
 import { isInnerList, parseDictionary, StructuredFieldError, type Dictionary, type Member, type Params } from './structured-fields.js';
 
-export interface ParsedSignature {
-  label: string;
-  keyId: string;
-  created: number;
-  expires?: number;
-  nonce: string;
-  alg?: string;
-  components: ComponentId[];
-  /** The exact serialized value used for "@signature-params". */
-  signatureParams: string;
-  signature: Buffer;
-}
-
-const supportedAlgs = ['hmac-sha256', 'rsa-v1_5-sha256'] as const;
-const noncePattern = /^[A-Za-z0-9_-]{16,128}$/;
 const invalid = (detail: string) => new SigningError('signature_invalid', detail);
 
 /** The usual shape is read by the fast path; anything else, every refusal included, by the general parser. */
@@ -52,7 +40,7 @@ export function parseSignatureGeneral(req: SignedRequest, hasBody: boolean): Par
   const expires = param(p, 'expires', 'number', false);
   const alg = param(p, 'alg', 'string', false);
   if (!noncePattern.test(nonce)) throw invalid('nonce must be 16 to 128 characters of [A-Za-z0-9_-]');
-  if (alg !== undefined && !(supportedAlgs as readonly string[]).includes(alg)) throw invalid('alg must be hmac-sha256 or rsa-v1_5-sha256');
+  if (alg !== undefined && !supportedAlgs.has(alg)) throw invalid('alg must be hmac-sha256 or rsa-v1_5-sha256');
 
   const parsed: ParsedSignature = {
     label, keyId, created, nonce, components,

@@ -1,5 +1,4 @@
 // RFC 9651 §4.2.3: bare items. Shares the cursor of the container parsers in structured-fields.ts.
-import type { BareItem } from './structured-fields.js';
 
 export class StructuredFieldError extends Error {
   override name = 'StructuredFieldError';
@@ -9,6 +8,8 @@ export class Token { constructor(readonly value: string) {} }
 export class Decimal { constructor(readonly value: number) {} }
 export class SfDate { constructor(readonly seconds: number) {} }
 export class DisplayString { constructor(readonly value: string) {} }
+
+export type BareItem = number | string | boolean | Buffer | Token | Decimal | SfDate | DisplayString;
 
 export interface Cursor { s: string; i: number }
 

@@ -1,9 +1,9 @@
 // RFC 9651 (Structured Field Values) parsing: strict, any deviation throws StructuredFieldError.
-import { Decimal, DisplayString, fail, parseBareItem, SfDate, Token, type Cursor } from './structured-fields-items.js';
+import { fail, parseBareItem, type BareItem, type Cursor } from './structured-fields-items.js';
 
 export { Decimal, DisplayString, SfDate, StructuredFieldError, Token } from './structured-fields-items.js';
+export type { BareItem };
 
-export type BareItem = number | string | boolean | Buffer | Token | Decimal | SfDate | DisplayString;
 /** Read only: parameterless items share one empty map (src/signing/parse-fast.ts). */
 export type Params = ReadonlyMap<string, BareItem>;
 export interface Item { value: BareItem; params: Params }

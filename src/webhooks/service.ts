@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import type { WebhookConfig } from '../config.js';
+import type { WebhookConfig } from './settings.js';
 import { parseRanges } from './addresses.js';
 import { workerPool } from './pool.js';
 import { startWorker, type WorkerLog } from './worker.js';

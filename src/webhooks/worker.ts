@@ -11,7 +11,7 @@
 import { webhookAttempt } from '../metrics/series.js';
 import type { BlockList } from 'node:net';
 import type { Sql } from 'postgres';
-import { subscribe, type Subscription } from '../auth/listener.js';
+import { subscribe, type Subscription } from '../db/listener.js';
 import { claim, type Claimed } from './claim.js';
 import { enqueue } from './enqueue.js';
 import { signingSecrets } from './registry.js';

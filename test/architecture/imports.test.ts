@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../support/processes.js';
 import { sharedFolders } from '../support/run-files.js';
+import { cycles, folderGraph } from './cycles.js';
 
 const src = path.join(root, 'src');
 
@@ -85,4 +86,18 @@ t.test('test files that share a process (test/support/bundle.ts) change nothing 
   t.ok(files.length > 100, `${files.length} files`);
   const processWide = /process\.env\.\w+\s*=[^=]|process\.(exit|on|once|chdir)\(|^t\.(plan|setTimeout)\(/m;
   for (const file of files) t.notMatch(readFileSync(file, 'utf8'), processWide, path.relative(root, file));
+});
+
+t.test('the cycle check finds a planted cycle, type-only imports included', async (t) => {
+  const planted = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts', 'd.ts']], ['d.ts', []], ['e.ts', ['e.ts']]]);
+  t.same(cycles(planted), [['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+  t.same(cycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]])), [], 'a chain is no cycle');
+  t.same(cycles(folderGraph(new Map([['x/a.ts', ['y/b.ts']], ['y/b.ts', ['x/c.ts']], ['x/c.ts', []]]), (m) => m.split('/')[0]!)), [['x', 'y']], 'nor hidden between folders');
+  const typeOnly = importsOf(path.join(src, 'operations', 'operation.ts'));
+  t.ok(typeOnly.includes(path.join('operations', 'cursors.ts')), 'a type-only import is an arrow of the graph');
+});
+
+t.test('no import cycle between files, nor between folders', async (t) => {
+  t.same(cycles(graph), [], 'files');
+  t.same(cycles(folderGraph(graph, folder)), [], 'folders (a module at the top is a folder of its own)');
 });

@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { grantableScopes } from '../../src/auth/scopes.js';
 import { loadConfig } from '../../src/config.js';
 import { seed, type SeedSet } from '../../src/console/seed.js';
-import { renewable } from '../../src/db/driver.js';
+import { renewable } from '../../src/db/renewal.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createLog } from '../../src/http/log.js';
 import { operations } from '../../src/operations/index.js';

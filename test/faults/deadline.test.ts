@@ -4,6 +4,7 @@ import t from 'tap';
 import { createLog } from '../../src/http/log.js';
 import { createClub, createMember } from '../support/factories.js';
 import { postgres, startService, databaseUrl } from '../support/harness.js';
+import { holdMemberLock } from '../support/locks.js';
 
 const lines: string[] = [];
 const service = await startService(t, { DB_DEADLINE_MS: '1000' }, undefined, { log: createLog('info', (l) => lines.push(l)) });
@@ -18,15 +19,7 @@ const stuck = () => service.sql<{ n: number }[]>`
     and (state like 'idle in transaction%' or wait_event_type = 'Lock')`;
 
 t.test('a write waiting on a held row lock past its deadline: 503, cancelled, nothing left idle in transaction', async (t) => {
-  let release = () => {};
-  let locked = () => {};
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holding = holder.begin(async (tx) => {
-    await tx`select 1 from members where id = ${memberId} for update`;
-    locked();
-    await new Promise<void>((resolve) => (release = resolve));
-  });
-  await isLocked;
+  const release = await holdMemberLock(holder, memberId);
   const started = Date.now();
   const res = await club.call('PATCH', `/v1/club/members/${memberId}`, { first_name: 'Late' });
   t.equal(res.status, 503);
@@ -37,8 +30,7 @@ t.test('a write waiting on a held row lock past its deadline: 503, cancelled, no
   const until = Date.now() + 1000;
   while (Date.now() < until && (left = (await stuck())[0]!.n) > 0) await new Promise((r) => setTimeout(r, 50));
   t.equal(left, 0, 'no session of the service waits or idles in a transaction');
-  release();
-  await holding;
+  await release();
   const after = await club.call('GET', `/v1/club/members/${memberId}`);
   t.not(after.body.data.first_name, 'Late', 'the overrun write did not commit');
   const write = await club.call('PATCH', `/v1/club/members/${memberId}`, { first_name: 'OnTime' });

@@ -138,7 +138,8 @@ t.test('at most 50 errors, the rest counted in errors_omitted', async (t) => {
   t.equal(res.body.errors.length, 50);
   t.same(res.body.errors[0], { path: '/member_id', message: res.body.errors[0].message }, 'in the order the input was read');
   t.ok(res.body.errors_omitted >= 50, `${res.body.errors_omitted} more counted`);
-  t.match(res.body.detail, new RegExp(` and ${res.body.errors_omitted} more$`));
+  const unnamed = Number(/ and (\d+) more$/.exec(res.body.detail)?.[1]);
+  t.ok(unnamed >= res.body.errors_omitted, `the detail names the first fields and counts the other ${unnamed}`);
 });
 
 t.test('an error that quotes a huge member name stays within 64 KiB', async (t) => {

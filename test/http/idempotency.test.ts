@@ -1,5 +1,5 @@
 import t from 'tap';
-import { purgeIdempotency } from '../../src/http/idempotency.js';
+import { purgeIdempotency } from '../../src/resources/idempotency-keys.js';
 import { startService } from '../support/harness.js';
 import { ageIdempotencyKey, createClub } from '../support/factories.js';
 import { createThingsTable, table } from './pipeline-table.js';

@@ -31,7 +31,9 @@ t.test('MAX_IN_FLIGHT: 100 unless set, at least 1', async (t) => {
 
 // No lock or statement timeout on the pool and a long deadline: a held request waits until the
 // test lets the row go.
-const service = await startService(t, { MAX_IN_FLIGHT: '5', DB_DEADLINE_MS: '30000' }, undefined, { poolMax: 10 });
+// The whole pool may serve one workspace here: what is under test is the credential's limit, not
+// the workspace's share of the connections (test/faults/workspace-share.test.ts).
+const service = await startService(t, { MAX_IN_FLIGHT: '5', DB_DEADLINE_MS: '30000', DB_WORKSPACE_SHARE: '10' }, undefined, { poolMax: 10 });
 const person = { last_name: 'Flight', birth_date: '2004-05-06', gender: 'female' };
 const memberOf = async (club: Tenant): Promise<string> =>
   (await club.call('POST', '/v1/club/members', { ...person, first_name: 'Ida' })).body.data.id;

@@ -10,13 +10,32 @@ import { parsePrometheus, type Scrape } from '../support/prometheus.js';
 import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
-const service = await startService(t, { METRICS_PORT: '0' });
+// A deadline no busy machine reaches: the held poll below must still be waiting when it is released.
+const service = await startService(t, { METRICS_PORT: '0', DB_DEADLINE_MS: '30000' });
 const scrape = async (): Promise<Scrape> => {
   const res = await fetch(service.metricsUrl!);
   if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
   if (res.headers.get('content-type') !== 'text/plain; version=0.0.4; charset=utf-8') throw new Error('not the text format');
   return parsePrometheus(await res.text());
 };
+/** A write of the federation that holds its feed lock (and so the horizon) until released. */
+async function holdFeedLock(federationId: string): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const writer = service.sql.begin(async (tx) => {
+    await tx`select feed_write_lock(${federationId})`;
+    locked();
+    await held;
+  });
+  await holding;
+  return async () => {
+    release();
+    await writer;
+  };
+}
+
 const member = { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' };
 
 t.test('the listener is local by default, off without METRICS_PORT, and /metrics is not served on the partner port', async (t) => {
@@ -32,7 +51,7 @@ t.test('every family parses strictly, with the conventional names and types', as
   const s = await scrape();
   const expected: Record<string, string> = {
     partner_requests_total: 'counter', partner_request_duration_seconds: 'histogram', partner_refusals_total: 'counter',
-    partner_requests_in_flight: 'gauge', partner_database_up: 'gauge', partner_database_pool_max: 'gauge', partner_database_connections: 'gauge', partner_database_statements_in_flight: 'gauge',
+    partner_requests_in_flight: 'gauge', partner_database_up: 'gauge', partner_database_pool_max: 'gauge', partner_database_connections: 'gauge', partner_database_requests_in_flight: 'gauge', partner_database_share_waiting: 'gauge',
     partner_deadline_cancellations_total: 'counter', partner_usage_batch_size: 'histogram', partner_usage_batch_duration_seconds: 'histogram',
     partner_webhook_attempts_total: 'counter', partner_webhook_messages_pending: 'gauge', partner_webhook_oldest_pending_age_seconds: 'gauge',
     partner_feed_horizon_lag_seconds: 'gauge', partner_feed_ids_in_flight: 'gauge',
@@ -68,25 +87,15 @@ t.test('a 2xx, a refusal before routing and a feed_reset each move their series'
 
 t.test('a request held by a writer shows in flight; the feed horizon lag counts the writer', async (t) => {
   const club = await createClub(service);
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const holding = new Promise<void>((r) => (locked = r));
-  const writer = service.sql.begin(async (tx) => {
-    await tx`select feed_write_lock(${club.federationId})`;
-    locked();
-    await held;
-  });
-  await holding;
+  const release = await holdFeedLock(club.federationId);
   const poll = club.call('GET', '/v1/club/changes');
   let s = await scrape();
   // The poll reaches its horizon statement after authentication: scrape until it waits there.
-  for (let i = 0; i < 100 && !(s.value('partner_database_statements_in_flight')! >= 1); i++) s = await scrape();
+  for (let i = 0; i < 100 && !(s.value('partner_database_requests_in_flight')! >= 1); i++) s = await scrape();
   t.ok(s.value('partner_requests_in_flight')! >= 1, 'the waiting poll is in flight');
   t.ok(s.value('partner_feed_horizon_lag_seconds')! > 0, 'a write holds the horizon back');
-  t.ok(s.value('partner_database_statements_in_flight')! >= 1, 'the poll\'s horizon statement waits on the pool');
-  release();
-  await writer;
+  t.ok(s.value('partner_database_requests_in_flight')! >= 1, 'the poll uses the database');
+  await release();
   t.equal((await poll).status, 200);
 });
 
@@ -114,4 +123,17 @@ t.test('webhook attempts by outcome, the backlog and its age', async (t) => {
   worker.wake();
   await worker.settle();
   t.equal(delta(await scrape(), 'succeeded'), 1, 'the retry that gets 200 succeeded');
+});
+
+t.test('a poll held past the request deadline is a cancellation and a 503 service_unavailable', async (t) => {
+  const club = await createClub(service);
+  const before = await scrape();
+  const release = await holdFeedLock(club.federationId);
+  const poll = await club.call('GET', '/v1/club/changes');
+  await release();
+  t.equal(poll.status, 503);
+  const after = await scrape();
+  t.equal(after.value('partner_deadline_cancellations_total')! - before.value('partner_deadline_cancellations_total')!, 1);
+  t.equal(after.value('partner_refusals_total', { code: 'service_unavailable' })! - before.value('partner_refusals_total', { code: 'service_unavailable' })!, 1);
+  t.equal(after.value('partner_requests_total', { operation: 'club.changes.list', class: '5xx' })! - (before.value('partner_requests_total', { operation: 'club.changes.list', class: '5xx' }) ?? 0), 1);
 });

@@ -1,4 +1,5 @@
-import { activities, expectEndAfterStart, instant } from '../../resources/activities.js';
+import { instant } from '../../db/instant.js';
+import { activities, expectEndAfterStart } from '../../resources/activities.js';
 import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { activityCreateBody, activityOut } from './schemas.js';

@@ -1,4 +1,5 @@
-import { activities, expectScheduled, expectEndAfterStart, instant, withAttendance } from '../../resources/activities.js';
+import { instant } from '../../db/instant.js';
+import { activities, expectScheduled, expectEndAfterStart, withAttendance } from '../../resources/activities.js';
 import { teams } from '../../resources/teams.js';
 import { defineOperation } from '../operation.js';
 import { activityOut, activityPatchBody } from './schemas.js';

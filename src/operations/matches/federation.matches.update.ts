@@ -1,4 +1,4 @@
-import { instant } from '../../resources/activities.js';
+import { instant } from '../../db/instant.js';
 import { completeIfDone } from '../../resources/competitions.js';
 import { expectState, transitionFrom } from '../../resources/machine.js';
 import { matchView } from '../../resources/match-details.js';

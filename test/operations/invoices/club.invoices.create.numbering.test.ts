@@ -19,8 +19,8 @@ const createThenRollBack = named('test.invoices.create_then_roll_back', defineOp
   },
 }));
 
-// 120 writers of one club queue for its write lanes: on a loaded machine they need longer than the
-// default deadline, and more places in flight than one credential has by default.
+// 120 writers of one club queue for its workspace's share of the connections: on a loaded machine
+// they need longer than the default deadline, and more places in flight than one credential has by default.
 const service = await startService(t, { DB_DEADLINE_MS: '60000', MAX_IN_FLIGHT: '200' }, [...operations, createThenRollBack]);
 const { sql } = service;
 

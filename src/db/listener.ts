@@ -1,5 +1,5 @@
 import type { Sql } from 'postgres';
-import { poolLike } from '../db/driver.js';
+import { poolLike } from './driver.js';
 
 export interface Subscription {
   close(): Promise<void>;

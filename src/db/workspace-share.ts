@@ -1,0 +1,56 @@
+import { databaseRequests } from '../metrics/series.js';
+import type { Deadline } from './deadline.js';
+
+/**
+ * A cap on the requests of one workspace that use the database at once, reads and writes alike
+ * (DB_WORKSPACE_SHARE). A write waiting on a row lock holds its connection all the while, and a
+ * slow read holds one too: without a cap, one workspace's slow requests take every connection and
+ * starve every other workspace and /health. Past its share, a request waits here, holding no
+ * connection, until one of its workspace's requests ends; when its deadline passes first it is
+ * answered 503 with Retry-After (the deadline's race) and never starts.
+ */
+export interface WorkspaceShare {
+  run<T>(workspaceId: string, work: () => Promise<T>, deadline: Deadline): Promise<T>;
+  /** Requests waiting for their workspace's share, all workspaces together. */
+  readonly waiting: number;
+}
+
+interface Share { running: number; waiting: (() => void)[] }
+
+export function workspaceShare(perWorkspace: number): WorkspaceShare {
+  const shares = new Map<string, Share>();
+  let waiting = 0;
+
+  const release = (workspaceId: string, share: Share) => {
+    const next = share.waiting.shift();
+    if (next) return next(); // the place passes straight to the next request
+    share.running--;
+    if (share.running === 0) shares.delete(workspaceId);
+  };
+
+  return {
+    async run(workspaceId, work, deadline) {
+      let share = shares.get(workspaceId);
+      if (!share) shares.set(workspaceId, (share = { running: 0, waiting: [] }));
+      if (share.running < perWorkspace) share.running++;
+      else {
+        waiting++;
+        databaseRequests.waiting++;
+        await new Promise<void>((resolve) => share.waiting.push(resolve));
+        waiting--;
+        databaseRequests.waiting--;
+      }
+      databaseRequests.using++;
+      try {
+        deadline.check(); // answered 503 while waiting: do not start
+        return await work();
+      } finally {
+        databaseRequests.using--;
+        release(workspaceId, share);
+      }
+    },
+    get waiting() {
+      return waiting;
+    },
+  };
+}

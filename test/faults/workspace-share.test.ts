@@ -1,0 +1,58 @@
+// One workspace holds at most its share of the instance's connections (DB_WORKSPACE_SHARE): its
+// hundred requests waiting on a locked row leave the rest of the pool to everyone else.
+import t from 'tap';
+import { createClub, createMember } from '../support/factories.js';
+import { databaseUrl, postgres, startService, type Response } from '../support/harness.js';
+import { holdMemberLock } from '../support/locks.js';
+
+// A deadline longer than the test: the hundred stay in flight until the row is unlocked.
+const service = await startService(t, { DB_DEADLINE_MS: '60000', DB_WORKSPACE_SHARE: '2' }, undefined, { poolMax: 4 });
+const hostile = await createClub(service);
+const bystander = await createClub(service);
+const hotMember = await createMember(service, hostile);
+const ownMember = await createMember(service, bystander);
+const holder = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+t.teardown(() => holder.end({ timeout: 1 }));
+
+const waitingOnLock = async () => (await service.sql<{ n: number }[]>`
+  select count(*)::int as n from pg_stat_activity
+  where application_name = 'partner-service' and datname = current_database() and wait_event_type = 'Lock'`)[0]!.n;
+
+t.test('100 requests of one workspace waiting on a locked row hold its share only; another workspace\'s reads and writes are all served meanwhile', async (t) => {
+  const unlock = await holdMemberLock(holder, hotMember);
+
+  let settled = 0;
+  const held = Array.from({ length: 100 }, (_, i) =>
+    hostile.call('PATCH', `/v1/club/members/${hotMember}`, { first_name: `Held${i}` }).finally(() => settled++));
+  while ((await waitingOnLock()) < 2) await new Promise((r) => setTimeout(r, 20));
+
+  const served: Response[] = [];
+  for (let round = 0; round < 5; round++) {
+    served.push(...await Promise.all([
+      bystander.call('GET', '/v1/club/members'),
+      bystander.call('GET', `/v1/club/members/${ownMember}`),
+      bystander.call('GET', '/v1/me'),
+      bystander.call('POST', '/v1/club/members', { first_name: 'Other', last_name: `Tenant${round}`, birth_date: '2001-02-03', gender: 'female' }),
+      bystander.call('PATCH', `/v1/club/members/${ownMember}`, { first_name: `Round${round}` }),
+    ]));
+  }
+  const lockWaiters = await waitingOnLock();
+  const settledMeanwhile = settled;
+  await unlock();
+  const answers = await Promise.all(held);
+
+  t.same([...new Set(served.map((r) => Math.floor(r.status / 100)))], [2], `${served.length} requests of the other workspace, every one 2xx`);
+  t.equal(settledMeanwhile, 0, 'all of them were answered while none of the hundred had been');
+  t.equal(lockWaiters, 2, 'the hundred held two connections, their workspace\'s share');
+  t.same([...new Set(answers.map((r) => r.status))], [200], 'once the row is free the hundred are served in turn');
+});
+
+t.test('past its share, a request waits no longer than its deadline: 503 with Retry-After', async (t) => {
+  const short = await startService(t, { DB_DEADLINE_MS: '1000', DB_WORKSPACE_SHARE: '1' }, undefined, { poolMax: 4 });
+  const club = await createClub(short);
+  const member = await createMember(short, club);
+  const unlock = await holdMemberLock(holder, member);
+  const answers = await Promise.all(Array.from({ length: 5 }, () => club.call('PATCH', `/v1/club/members/${member}`, { first_name: 'Late' })));
+  await unlock();
+  t.same([...new Set(answers.map((r) => `${r.status} ${r.headers.get('retry-after')}`))], ['503 1'], 'the one waiting on the lock and the four waiting for the share alike');
+});
