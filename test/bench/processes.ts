@@ -77,10 +77,11 @@ export const heapProfileFile = 'allocation.json';
 
 /**
  * `bin/partner-service serve`, with the Node flags of its first line, against `databaseUrl` on a
- * free loopback port; with `profileDir`, a V8 CPU profile and a sampled heap profile of the whole
- * run are written there when it stops, and its garbage collections are counted.
+ * free loopback port, `env` over the bench's settings; with `profileDir`, a V8 CPU profile and a
+ * sampled heap profile of the whole run are written there when it stops, and its garbage
+ * collections are counted.
  */
-export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string): Promise<Child> {
+export async function startService(root: string, databaseUrl: string, secretKey: string, dataDir: string, profileDir?: string, env: Record<string, string> = {}): Promise<Child> {
   const port = await freePort();
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--trace-gc', '--import', probeUrl('heap-sampling.js')] : [];
   const bin = path.join(root, 'bin/partner-service');
@@ -101,6 +102,7 @@ export async function startService(root: string, databaseUrl: string, secretKey:
       // which is still far above what two cores can serve.
       RATE_LIMIT: '1000000',
       ...(profileDir ? { BENCH_HEAP_PROFILE_FILE: path.join(profileDir, heapProfileFile) } : {}),
+      ...env,
     },
   });
   const service: Child = { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop: stopper(child), gc: profileDir ? countCollections(child) : undefined };

@@ -15,11 +15,13 @@ export interface Caller { id: string; kind: 'club' | 'federation'; key: SigningK
 /** A request signed now and sent later: a variant's requests are signed before its clock starts. */
 export type Signed = Wire;
 
-export function sign(base: string, r: Req): Signed {
-  const url = new URL(r.path, base);
-  const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-  const headers = signRequest({ method: r.method, url, headers: body !== undefined ? { 'content-type': 'application/json' } : {}, body, key: r.key });
-  return wire(url, r.method.toUpperCase(), headers, body);
+export const sign = (base: string, r: Req): Signed => signText(base, r.method, r.path, r.key, r.body === undefined ? undefined : JSON.stringify(r.body));
+
+/** A request whose JSON body is already text (a large body is encoded once and signed many times). */
+export function signText(base: string, method: string, path: string, key: SigningKey, body?: string): Signed {
+  const url = new URL(path, base);
+  const headers = signRequest({ method, url, headers: body !== undefined ? { 'content-type': 'application/json' } : {}, body, key });
+  return wire(url, method.toUpperCase(), headers, body);
 }
 
 const client = rawClient();

@@ -5,10 +5,7 @@
 // run, same Postgres, same worker (16 slots, a BENCH_WEBHOOK_SHARE % share per workspace, 25): prints the bystanders'
 // commit-to-receipt p50/p99/max in both phases, and how many slots the hostile club held at most.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import type { Sql } from 'postgres';
 import { createWorkspace } from '../../src/console/workspaces.js';
 import { migrate } from '../../src/db/migrate.js';
 import { parseRanges } from '../../src/webhooks/addresses.js';
@@ -18,38 +15,24 @@ import { startWorker } from '../../src/webhooks/worker.js';
 import { startTrickleReceiver } from '../support/trickle-receiver.js';
 import { quantile } from './load.js';
 import { webhookDatabase } from './webhook-database.js';
+import { commitChange as change, startTimingReceiver } from './webhook-timing.js';
 
 const rate = Number(process.env.BENCH_WEBHOOK_RATE || 50);
 const seconds = Number(process.env.BENCH_WEBHOOK_SECONDS || 10);
 /** WEBHOOK_WORKSPACE_SHARE of the worker; 100 shows the instance without the share. */
 const share = Number(process.env.BENCH_WEBHOOK_SHARE || 25);
 
-/** One change in `club`, committed under the federation's feed lock as a write does. */
-const change = (sql: Sql, federationId: string, clubId: string, resourceId: number) => sql.begin(async (tx) => {
-  await tx`select feed_write_lock(${federationId})`;
-  await tx`insert into changes (workspace_id, resource_type, resource_id, action, version) values (${clubId}, 'member', ${resourceId}, 'updated', 1)`;
-});
-
 export async function benchWebhookNeighbours(): Promise<number> {
   const db = await webhookDatabase('partner-bench-neighbours-');
   const { sql, workerSql } = db;
-  const received = new Map<number, number>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { resource_id: string } };
-      received.set(Number(data.resource_id), performance.now());
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const receiver = await startTimingReceiver();
+  const { received } = receiver;
   const trickle = await startTrickleReceiver(1000);
   try {
     await migrate(sql);
     const key = randomBytes(32);
     const policy = { allowHttp: true, allowed: parseRanges(['127.0.0.0/8']), endpointsMax: 20 };
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = receiver.base;
     const bystanders = await createWorkspace(sql, { kind: 'federation', name: 'Bystanders', country: 'NL' });
     const clubs: string[] = [];
     for (let i = 0; i < 10; i++) {
@@ -93,8 +76,7 @@ export async function benchWebhookNeighbours(): Promise<number> {
     return quantile(withHostile, 0.99) <= 1000 ? 0 : 1;
   } finally {
     await trickle.close();
-    server.closeAllConnections();
-    server.close();
+    receiver.close();
     await db.stop();
   }
 }
