@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 import { fromToday, id, list, out, text, timestamp } from '../schemas.js';
 import { matchFields } from '../../resources/matches.js';
-import { officialRoles } from '../../resources/officials.js';
+import { reportFields } from '../../resources/match-details.js';
+import { assignmentFields, officialRoles } from '../../resources/officials.js';
 
 const score = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(999, 'must be at most 999'));
 
 const matchAnswerFields = {
   ...matchFields,
-  reports: v.pipe(v.array(v.object({ club_id: out.id, home_score: out.integer, away_score: out.integer, reported_at: out.instant })),
-    v.description('The latest report of each club of the match.')),
-  officials: v.array(v.object({ official_id: out.id, role: v.picklist(officialRoles) })),
+  reports: v.pipe(v.array(v.object(reportFields)), v.description('The latest report of each club of the match.')),
+  officials: v.array(v.object(assignmentFields)),
 };
 
 const matchBase = v.object(matchAnswerFields);
