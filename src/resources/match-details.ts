@@ -2,20 +2,24 @@
 // A club sees its own lineup; the federation sees both, with persons instead of club members.
 import { nothing } from '../db/driver.js';
 import type { Workspace } from '../workspace.js';
+import { columnsOf, out, type RowOf } from './fields.js';
 import { shapeMatch, valuesOf, type MatchRow, type ShownMatch } from './matches.js';
+import { assignmentFields, type Assignment } from './officials.js';
 import { groupBy, omit } from './rows.js';
 import type { Db } from './unit.js';
 
-export interface Report { match_id: string; club_id: string; home_score: number; away_score: number; reported_at: Date }
-export interface Assignment { match_id: string; official_id: string; role: string }
+/** A club's latest report of a match's score, as answers show it. */
+export const reportFields = { club_id: out.id, home_score: out.integer, away_score: out.integer, reported_at: out.instant };
+type Report = RowOf<typeof reportFields> & { match_id: string };
+type MatchAssignment = Assignment & { match_id: string };
 interface Player { club_id: string; member_id: string; person_id: string | null; shirt_number: number; starter: boolean; submitted_at: Date }
 
 /** Reports and officials of a page of matches, two queries whatever the page size. */
 async function detailsOf(db: Db, ids: string[]) {
   const [reports, officials] = await Promise.all([
-    db<Report[]>`select match_id, club_id, home_score, away_score, reported_at from match_reports
+    db<Report[]>`select match_id, ${db(columnsOf(reportFields))} from match_reports
       where match_id = any(${ids}::bigint[]) order by reported_at, club_id`,
-    db<Assignment[]>`select match_id, official_id, role from match_officials
+    db<MatchAssignment[]>`select match_id, ${db(columnsOf(assignmentFields))} from match_officials
       where match_id = any(${ids}::bigint[]) order by role, official_id`,
   ]);
   const reportsOf = groupBy(reports, 'match_id');

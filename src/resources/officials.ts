@@ -29,10 +29,9 @@ export const officials = defineStore<OfficialRow>({
   audience: (_row, ws) => ({ workspaces: [ws.federationId] }),
 });
 
-export interface Assignment {
-  official_id: string;
-  role: (typeof officialRoles)[number];
-}
+/** An official's place in a match, as answers show it. */
+export const assignmentFields = { official_id: out.id, role: v.picklist(officialRoles) };
+export type Assignment = RowOf<typeof assignmentFields>;
 
 /**
  * Every official named is one of the federation's (else 422 naming the field) and active (else

@@ -1,30 +1,18 @@
 import * as v from 'valibot';
-import { fromToday, id, list, out, resourceMeta, text, timestamp } from '../schemas.js';
-import { legs, matchMachine, resultSources } from '../../resources/matches.js';
-import { officialRoles } from '../../resources/officials.js';
+import { fromToday, id, list, out, text, timestamp } from '../schemas.js';
+import { matchFields } from '../../resources/matches.js';
+import { reportFields } from '../../resources/match-details.js';
+import { assignmentFields, officialRoles } from '../../resources/officials.js';
 
-const side = v.object({ entry_id: out.id, club_id: out.id, team_id: out.id, team_name: v.string() });
 const score = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(999, 'must be at most 999'));
 
-const matchFields = {
-  ...resourceMeta,
-  competition_id: out.id,
-  round: v.pipe(out.integer, v.description('1… across both legs: leg 2 continues leg 1\'s numbering.')),
-  leg: v.picklist(legs),
-  home: side,
-  away: side,
-  scheduled_at: out.instant,
-  venue: v.nullable(v.string()),
-  status: v.picklist(matchMachine.states),
-  home_score: v.nullable(out.integer),
-  away_score: v.nullable(out.integer),
-  result_source: v.nullable(v.picklist(resultSources)),
-  reports: v.pipe(v.array(v.object({ club_id: out.id, home_score: out.integer, away_score: out.integer, reported_at: out.instant })),
-    v.description('The latest report of each club of the match.')),
-  officials: v.array(v.object({ official_id: out.id, role: v.picklist(officialRoles) })),
+const matchAnswerFields = {
+  ...matchFields,
+  reports: v.pipe(v.array(v.object(reportFields)), v.description('The latest report of each club of the match.')),
+  officials: v.array(v.object(assignmentFields)),
 };
 
-const matchBase = v.object(matchFields);
+const matchBase = v.object(matchAnswerFields);
 
 const example: v.InferOutput<typeof matchBase> = {
   id: '901', competition_id: '12', round: 3, leg: 1,
@@ -43,7 +31,7 @@ const lineupPlayers = <P extends v.ObjectEntries>(who: P) => v.array(v.object({ 
 export const matchListItemOut = v.pipe(matchBase, v.title('Match'), v.examples([example]));
 
 export const clubMatchOut = v.pipe(v.object({
-  ...matchFields,
+  ...matchAnswerFields,
   lineup: v.pipe(v.nullable(v.object({ club_id: out.id, players: lineupPlayers({ member_id: out.id }), submitted_at: out.instant })),
     v.description('The club\'s own lineup; null until it submits one.')),
 }), v.title('ClubMatch'), v.examples([{
@@ -51,7 +39,7 @@ export const clubMatchOut = v.pipe(v.object({
 }]));
 
 export const federationMatchOut = v.pipe(v.object({
-  ...matchFields,
+  ...matchAnswerFields,
   lineups: v.pipe(v.array(v.object({ club_id: out.id, players: lineupPlayers({ person_id: v.nullable(out.id) }), submitted_at: out.instant })),
     v.description('Both clubs\' lineups, players as persons of the registry.')),
 }), v.title('FederationMatch'), v.examples([{
