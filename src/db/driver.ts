@@ -10,7 +10,9 @@
 //   (its own `simple()` sets it so) (`plannedPerRun`);
 // - a fragment is read for its text and parameters only, and a column list (`sql(columns)`) is
 //   escaped by the pool that runs it, so one made by any pool, never run and shared, fits every
-//   query of every pool (`fragment`).
+//   query of every pool (`fragment`);
+// - a connection fetches the array types when it opens (`fetch_types`) from a socket handler that
+//   drops that query's promise (`absorbTypeFetchFailures`).
 import type { Fragment, PendingQuery, Sql } from 'postgres';
 import postgres from 'postgres';
 
@@ -82,3 +84,27 @@ export function poolLike(sql: Sql, overrides: Omit<PoolOptions, 'idle_timeout'> 
 }
 
 type PoolOptions = postgres.Options<Record<string, never>>;
+
+const connectionFailures = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOENT',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  '57P01', '57P02', '57P03', // admin_shutdown, crash_shutdown, cannot_connect_now
+]);
+let absorbing = false;
+
+/**
+ * When the server goes away while a new connection fetches the array types, that query's
+ * rejection is unhandled, and Node would end the process on an outage the service otherwise
+ * rides out (src/db/availability.ts). Every query the service sends is awaited, so an unhandled
+ * rejection that is a connection failure is that fetch's: it is dropped. Any other still ends the
+ * process, as Node would.
+ */
+export function absorbTypeFetchFailures(): void {
+  if (absorbing) return;
+  absorbing = true;
+  process.on('unhandledRejection', (reason) => {
+    const code = (reason as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && connectionFailures.has(code)) return;
+    throw reason;
+  });
+}

@@ -1,5 +1,5 @@
 import postgres, { type Sql } from 'postgres';
-import { poolLike } from './driver.js';
+import { absorbTypeFetchFailures, poolLike } from './driver.js';
 import { renewable } from './renewal.js';
 import { followPrimary } from './failover.js';
 import { parseInstant } from './instant.js';
@@ -22,6 +22,7 @@ export interface PoolLimits {
  * The pipeline paces retries itself (src/db/availability.ts), so the pool reconnects at once.
  */
 export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
+  absorbTypeFetchFailures();
   // Several hosts in the URL: connect to the one that takes writes (src/db/failover.ts).
   const followed = followPrimary(url);
   const open = () => postgres(followed.url, {

@@ -1,6 +1,7 @@
 // The contract of postgres.js internals that src/db/driver.ts relies on, against the real server:
 // an upgrade of the pinned `postgres` that changes one of them fails here, not in production.
 import t from 'tap';
+import { spawn } from 'node:child_process';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { fragment, nothing, plannedPerRun, watchConnection } from '../../src/db/driver.js';
 import { transaction } from '../../src/db/transaction.js';
@@ -99,4 +100,20 @@ t.test('a fragment made by a pool that never connects fits any query, as often a
   const rows = await other`select ${columns} from (select 1 as n, 2 as "Mixed Case") t`;
   t.same(rows, [{ n: 1, 'Mixed Case': 2 }], 'a column list in it is the query\'s columns');
   t.same(await sql`select ${columns} from (select 3 as n, 4 as "Mixed Case") t`, [{ n: 3, 'Mixed Case': 4 }], 'in any pool');
+});
+
+t.test('an unhandled rejection that is a connection failure (the array types\' fetch) is dropped; any other still ends the process', async (t) => {
+  const driver = new URL('../../src/db/driver.js', import.meta.url).href;
+  const run = (code: string) => new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `
+      const { absorbTypeFetchFailures } = await import(${JSON.stringify(driver)});
+      absorbTypeFetchFailures();
+      Promise.reject(Object.assign(new Error('gone'), { code: ${JSON.stringify(code)} }));
+      setTimeout(() => process.exit(0), 200);
+    `], { stdio: 'ignore' });
+    child.on('exit', resolve);
+  });
+  t.equal(await run('ECONNREFUSED'), 0, 'ECONNREFUSED: the process lives on');
+  t.equal(await run('CONNECTION_CLOSED'), 0, 'CONNECTION_CLOSED: the process lives on');
+  t.not(await run('23505'), 0, 'any other rejection ends it');
 });
