@@ -15,10 +15,12 @@ export function write<T>(
   pool: Sql, deadline: Deadline, work: (tx: TransactionSql) => Promise<T>,
   last: (value: T, tx: TransactionSql) => PendingQuery<any>[],
 ): Promise<T> {
+  // Never longer than the pool's own statement timeout (DB_STATEMENT_TIMEOUT_MS), when it has one.
+  const limit = Number((pool.options.connection as Record<string, unknown>)['statement_timeout'] ?? 0);
   return transaction(pool, work, {
     statementTimeoutMs: () => {
       deadline.check(); // answered 503 while waiting for a connection: do not begin
-      return deadline.left;
+      return limit > 0 ? Math.min(limit, deadline.left) : deadline.left;
     },
     last: (value, tx) => {
       deadline.check();

@@ -6,7 +6,6 @@ import { privateCluster } from '../support/cluster.js';
 import { createClub } from '../support/factories.js';
 import { serviceAt } from '../support/harness.js';
 import { baseEnv, start, waitForLine } from '../support/processes.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const cluster = await privateCluster(t);
 const masterKey = Buffer.from(process.env.PARTNER_SECRET_KEY!, 'base64');
@@ -26,14 +25,11 @@ t.test('database lost and back: one warn line, one info line', async (t) => {
   t.match(JSON.parse(await lost), { level: 'warn', message: 'database unreachable' });
 
   await cluster.start();
-  const back = waitForLine(child, (l) => l.includes('"database reachable again"'));
-  let status = 0;
-  for (let i = 0; i < 50 && status !== 200; i++) {
-    status = (await club.call('GET', '/v1/me')).status;
-    if (status !== 200) await sleep(200);
-  }
-  t.equal(status, 200);
-  t.match(JSON.parse(await back), { level: 'info', message: 'database reachable again' });
+  // However long the restart takes on a busy machine, the service says when its probe reaches the
+  // database again, and from then on it serves.
+  const back = await waitForLine(child, (l) => l.includes('"database reachable again"'), 120_000);
+  t.match(JSON.parse(back), { level: 'info', message: 'database reachable again' });
+  t.equal((await club.call('GET', '/v1/me')).status, 200, 'the first request after that line is served');
 
   // SIGKILL: this test is about the log, not the shutdown after an outage.
   child.kill('SIGKILL');
