@@ -5,11 +5,14 @@ import t from 'tap';
 import { privateCluster } from '../support/cluster.js';
 import { createClub } from '../support/factories.js';
 import { postgres, request, startService } from '../support/harness.js';
+import { parsePrometheus } from '../support/prometheus.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { drive, now, timed, type Sample } from './load.js';
 
 const cluster = await privateCluster(t);
-const service = await startService(t, {}, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });
+const service = await startService(t, { METRICS_PORT: '0' }, undefined, { databaseUrl: cluster.url, poolMax: 10, poolLimits: true });
+/** The availability gauge an operator alerts on (bin/README.md, Metrics). */
+const databaseUp = async () => parsePrometheus(await (await fetch(service.metricsUrl!)).text()).value('partner_database_up');
 const club = await createClub(service, undefined, { rateLimit: 1_000_000 });
 
 let serial = 0;
@@ -56,6 +59,7 @@ for (const mode of ['fast', 'immediate'] as const) {
     await cluster.stop(mode);
     const down = now();
     const health = await timed(() => request(service.url, 'GET', '/health'));
+    const upDuring = await databaseUp();
     await sleep(2500);
     const restarting = now();
     await cluster.start();
@@ -64,11 +68,14 @@ for (const mode of ['fast', 'immediate'] as const) {
     await firstAnswer(cluster.url);
     const ready = now();
     const served = await servingAgain();
+    const upAfter = await databaseUp();
     await sleep(500);
     const samples = await load.stop();
     t.comment(`${samples.length} requests; stop took ${Math.round(down - stopping)} ms, start ${Math.round(ready - restarting)} ms; serving ${Math.round(served - ready)} ms after ready`);
 
     t.equal(health.status, 503, '/health during the outage');
+    t.equal(upDuring, 0, 'partner_database_up is 0 during the outage');
+    t.equal(upAfter, 1, 'and 1 once requests are served again');
     t.ok(health.ended - health.started < 1000, `/health answered in ${Math.round(health.ended - health.started)} ms`);
     t.ok(served - ready < 1000, 'serving again within 1 s of Postgres being ready');
 
