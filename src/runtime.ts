@@ -10,8 +10,9 @@ import { migrate } from './db/migrate.js';
 import { watchDatabase } from './db/availability.js';
 import { poolLike } from './db/driver.js';
 import { followHistory } from './db/history.js';
-import { createPool, readOnlyPool, type PoolLimits, type Sql } from './db/pool.js';
-import { renewable } from './db/renewal.js';
+import { readOnlyPool, servingPool, type PoolLimits } from './db/pool.js';
+import { renewable, type RenewablePool } from './db/renewal.js';
+import { transaction } from './db/transaction.js';
 import { workspaceShare } from './db/workspace-share.js';
 import { databaseState, type Log } from './http/log.js';
 import { inFlightLimit } from './http/in-flight.js';
@@ -30,7 +31,7 @@ import { registerOperations } from './metrics/series.js';
 export const version = packageVersion;
 
 interface Database {
-  sql: Sql;
+  pool: RenewablePool;
   embedded: EmbeddedServer | undefined;
   close(): Promise<void>;
 }
@@ -51,19 +52,19 @@ export async function openDatabase(config: Config, options: { onWait?: (cause: s
     await embedded.start();
     url = embedded.socketUrl;
   }
-  const pool = createPool(url, config.dbPoolMax, poolLimits(config));
+  const pool = servingPool(url, config.dbPoolMax, poolLimits(config));
   const close = async () => {
     await pool.end({ timeout: 5 });
     // A partner-admin run beside a running service leaves the service's database up.
     await embedded?.release();
   };
   try {
-    await waitForDatabase(pool, whereOf(url), config.dbStartWaitSeconds, options.onWait);
+    await waitForDatabase(pool.current, whereOf(url), config.dbStartWaitSeconds, options.onWait);
   } catch (error) {
     await close();
     throw error;
   }
-  return { sql: pool, embedded, close };
+  return { pool, embedded, close };
 }
 
 /** The configured master key, or in the embedded setup one generated once under DATA_DIR. */
@@ -97,25 +98,27 @@ function reportMatchingPersons(pairs: MatchingPair[], log?: Log): void {
  * Everything a serving instance holds besides its socket: the pipeline's dependencies and the
  * purge timer. Nothing of it is module state, so two apps in one process keep their own keys.
  */
-export async function createApp(config: Config, pool: Sql, table: Operation[] = operations, log?: Log): Promise<Running> {
+export async function createApp(config: Config, served: RenewablePool, table: Operation[] = operations, log?: Log): Promise<Running> {
   const timing = config.logLevel === 'debug' ? sqlTiming() : undefined;
   // Logging at debug, the app's pools tell the timing of each statement sent (src/http/sql-timing.ts).
-  const sql = timing ? renewable(() => poolLike(pool, { debug: timing.sent })) : pool;
-  const reads = readOnlyPool(sql, config.dbDeadlineMs);
+  const pool = timing ? renewable(() => poolLike(served.current, { debug: timing.sent })) : served;
+  const reads = readOnlyPool(pool.current, config.dbDeadlineMs);
+  // Startup's work runs now, on the pool of the moment; what lasts reads `pool.current` at each use.
+  const sql = pool.current;
   await migrate(sql);
   reportMatchingPersons(await rekeyPersons(sql), log);
   const key = masterKey(config);
   await checkSecretKey(sql, key);
-  const credentials = await createCredentialStore(sql, key);
+  const credentials = await createCredentialStore(pool, key);
   // A restore is noticed here, after an outage, and by the next write (sql/00022).
   const onNewHistory = (began: boolean) => {
     if (began) log?.('warn', 'the database is on a new history (a restore or a failover): ids moved past a gap, webhook endpoints sent feed.reset');
   };
   onNewHistory(await followHistory(sql));
-  const database = watchDatabase(sql, 100, [reads], () => void followHistory(sql).then(onNewHistory, () => {}));
+  const database = watchDatabase(pool, 100, [reads], () => void followHistory(pool.current).then(onNewHistory, () => {}));
   const purge = setInterval(() => {
-    purgeUsage(sql, config.rateWindowSeconds).catch(() => {});
-    purgeIdempotency(sql).catch(() => {});
+    purgeUsage(pool.current, config.rateWindowSeconds).catch(() => {});
+    purgeIdempotency(pool.current).catch(() => {});
   }, 60_000);
   purge.unref();
   // Outages are logged even when no request comes in.
@@ -125,9 +128,11 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
   probe?.unref();
   const webhooks = await startWebhooks(config.webhooks, sql, key, log);
   registerOperations(table);
-  const metrics = config.metrics && await serveMetrics({ ...config.metrics, sql, database, poolMax: sql.options.max });
+  const metrics = config.metrics && await serveMetrics({
+    ...config.metrics, database, poolMax: sql.options.max, transaction: (work) => transaction(pool.current, work),
+  });
   const app: App = {
-    sql,
+    pool,
     credentials,
     router: createRouter(table),
     auth: { skewSeconds: config.signatureSkewSeconds, rateLimit: config.rateLimit, rateWindowSeconds: config.rateWindowSeconds },
@@ -153,7 +158,7 @@ export async function createApp(config: Config, pool: Sql, table: Operation[] = 
       database.stop();
       await credentials.close();
       await reads.end({ timeout: 1 });
-      if (sql !== pool) await sql.end({ timeout: 1 });
+      if (pool !== served) await pool.end({ timeout: 1 });
     },
   };
 }

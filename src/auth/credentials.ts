@@ -1,5 +1,5 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
-import type { Sql } from 'postgres';
+import type { LivePool } from '../db/renewal.js';
 import type { Workspace, WorkspaceKind } from '../workspace.js';
 import type { Scope } from './scopes.js';
 import { createBatcher } from './batch.js';
@@ -92,7 +92,7 @@ const lookupBatch = { maxSize: 200, maxInFlight: 2 };
  * and the lookups of concurrent misses share one statement, so a flood of made-up key ids
  * costs the database one query per batch at most, and none for a key id seen recently.
  */
-export async function createCredentialStore(sql: Sql, masterKey: Buffer, maxCached = cachedMax): Promise<CredentialStore> {
+export async function createCredentialStore(pool: LivePool, masterKey: Buffer, maxCached = cachedMax): Promise<CredentialStore> {
   /** Oldest first. */
   const cache = new Map<string, Credential>();
   /** Key id → until when (ms) it is known to name no credential. Oldest first. */
@@ -116,7 +116,7 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer, maxCach
     unknown.set(keyId, Date.now() + negativeTtlMs);
   };
   const rows = createBatcher<string, CredentialRow | undefined>(async (keyIds) => {
-    const found = await sql<CredentialRow[]>`
+    const found = await pool.current<CredentialRow[]>`
       select c.id, c.key_id, c.label, c.algorithm, c.kind, c.scopes, c.status, c.expires_at, c.rate_limit,
              c.secret_sealed, c.public_key, w.id as workspace_id, w.kind as workspace_kind, w.name as workspace_name,
              coalesce(w.federation_id, w.id) as federation_id
@@ -137,7 +137,7 @@ export async function createCredentialStore(sql: Sql, masterKey: Buffer, maxCach
     return lookup.answer;
   };
 
-  const listener = await subscribe(sql, 'credentials_changed', (keyId) => evict(keyId), () => evict());
+  const listener = await subscribe(pool.current, 'credentials_changed', (keyId) => evict(keyId), () => evict());
   return {
     async get(keyId) {
       const hit = cache.get(keyId);

@@ -68,9 +68,9 @@ function withDatabase(work: (sql: Sql, key: () => Buffer, dataDir: string) => Pr
     const config = loadConfig();
     const db = await openDatabase(config);
     try {
-      await migrate(db.sql);
-      await checkSecretKey(db.sql, masterKey(config));
-      const out = await work(db.sql, () => masterKey(config), config.dataDir);
+      await migrate(db.pool.current);
+      await checkSecretKey(db.pool.current, masterKey(config));
+      const out = await work(db.pool.current, () => masterKey(config), config.dataDir);
       process.stdout.write(JSON.stringify(out, null, 2) + '\n');
       return 0;
     } catch (error) {

@@ -45,7 +45,7 @@ async function serveCommand(): Promise<number> {
   const db = await openDatabase(config, {
     onWait: (cause) => log('warn', 'waiting for the database', { cause }),
   });
-  const running = await createApp(config, db.sql, operations, log);
+  const running = await createApp(config, db.pool, operations, log);
   const listening = await serve(running.app, log, { port: config.port, host: config.host, tls: config.tls })
     .catch(async (error: unknown) => {
       await running.stop();
@@ -70,8 +70,8 @@ async function migrateCommand(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    const applied = await migrate(db.sql);
-    const matchingPersons = await rekeyPersons(db.sql);
+    const applied = await migrate(db.pool.current);
+    const matchingPersons = await rekeyPersons(db.pool.current);
     process.stdout.write(JSON.stringify({ applied, matching_persons: matchingPersons }) + '\n');
   } finally {
     await db.close();

@@ -5,6 +5,7 @@
 // fixtures drawn by the fixtures module itself.
 import type { Sql, TransactionSql } from 'postgres';
 import { grantableScopes } from '../auth/scopes.js';
+import { transaction } from '../db/transaction.js';
 import { fixtures } from '../resources/fixtures.js';
 import type { Side } from '../resources/standings.js';
 import { issueCredential, type Issued } from './credentials.js';
@@ -76,7 +77,7 @@ async function federationWithClubs(sql: TransactionSql, name: string, clubs: num
 
 export async function seed(sql: Sql, masterKey: Buffer, scale: Scale): Promise<SeedSet> {
   const v = seedVolume(scale);
-  const made = await sql.begin(async (tx) => {
+  const made = await transaction(sql, async (tx) => {
     await tx`set local statement_timeout = 0`;
     await tx`set local lock_timeout = 0`;
     const tag = Date.now().toString(36);

@@ -1,10 +1,9 @@
-import type { Sql } from 'postgres';
-import { renewPool } from './renewal.js';
+import type { RenewablePool } from './renewal.js';
 
 /**
  * Whether the database is reachable, as far as this instance knows. Once a request finds it
  * unreachable, requests are answered 503 at once instead of queueing for a connection, the pool
- * gets fresh connections (src/db/renewal.ts), and a probe tries `select 1` every
+ * gets fresh connections (src/db/renewal.ts `renew`), and a probe tries `select 1` every
  * `probeMs` until it answers.
  */
 export interface Availability {
@@ -17,10 +16,10 @@ export interface Availability {
 }
 
 /**
- * `sql` is probed; it and `alsoRenewed` get fresh connections after an outage. `onBack` runs each
+ * `pool` is probed; it and `alsoRenewed` get fresh connections after an outage. `onBack` runs each
  * time the database answers again after one.
  */
-export function watchDatabase(sql: Sql, probeMs = 100, alsoRenewed: Sql[] = [], onBack?: () => void): Availability {
+export function watchDatabase(pool: RenewablePool, probeMs = 100, alsoRenewed: RenewablePool<unknown>[] = [], onBack?: () => void): Availability {
   let up = true;
   let probe: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -30,7 +29,7 @@ export function watchDatabase(sql: Sql, probeMs = 100, alsoRenewed: Sql[] = [], 
   const check = async (ms = 1000): Promise<boolean> => {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
-      sql`select 1`.then(() => {
+      pool.current`select 1`.then(() => {
         if (!up) onBack?.();
         return (up = true);
       }, () => false),
@@ -60,7 +59,7 @@ export function watchDatabase(sql: Sql, probeMs = 100, alsoRenewed: Sql[] = [], 
     down() {
       if (!up) return;
       up = false;
-      for (const pool of [sql, ...alsoRenewed]) renewPool(pool);
+      for (const renewed of [pool, ...alsoRenewed]) renewed.renew();
       // At once: a connection that broke alone (a restart of one backend) costs one probe, no outage.
       void check(probeMs * 2).then(tryAgain);
     },

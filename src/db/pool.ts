@@ -1,6 +1,7 @@
 import postgres, { type Sql } from 'postgres';
 import { absorbTypeFetchFailures, poolLike } from './driver.js';
-import { renewable } from './renewal.js';
+import { renewable, type RenewablePool } from './renewal.js';
+import type { ReadSql } from './read-sql.js';
 import { followPrimary } from './failover.js';
 import { parseInstant } from './instant.js';
 
@@ -22,10 +23,20 @@ export interface PoolLimits {
  * The pipeline paces retries itself (src/db/availability.ts), so the pool reconnects at once.
  */
 export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
+  return opener(url, max, limits)();
+}
+
+/** `createPool`'s pool, renewed after an outage (src/db/renewal.ts): what a serving instance holds. */
+export function servingPool(url: string, max: number, limits?: PoolLimits): RenewablePool {
+  return renewable(opener(url, max, limits));
+}
+
+/** Makes pools for `url`; they share one choice of host among several (src/db/failover.ts). */
+function opener(url: string, max: number, limits?: PoolLimits): () => Sql {
   absorbTypeFetchFailures();
   // Several hosts in the URL: connect to the one that takes writes (src/db/failover.ts).
   const followed = followPrimary(url);
-  const open = () => postgres(followed.url, {
+  return () => postgres(followed.url, {
     max,
     ...followed.options,
     connect_timeout: 1,
@@ -46,17 +57,15 @@ export function createPool(url: string, max: number, limits?: PoolLimits): Sql {
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },
   });
-  // Renewable (src/db/renewal.ts): an outage is met with fresh connections.
-  return renewable(open);
 }
 
 /**
  * A pool like `pool` whose sessions are read-only (`default_transaction_read_only`, a connection
  * parameter: nothing is sent per query), for read handlers: Postgres refuses any write on it
  * (25006), whatever got past the types. A read statement also ends at the request deadline's
- * length (`statement_timeout`), unless the pool's own limit is shorter. Renewable like `pool`.
+ * length (`statement_timeout`), unless the pool's own limit is shorter. Renewed like a serving pool.
  */
-export function readOnlyPool(pool: Sql, deadlineMs: number): Sql {
+export function readOnlyPool(pool: Sql, deadlineMs: number): RenewablePool<ReadSql> {
   const connection = pool.options.connection as Record<string, unknown>;
   const limit = Number(connection['statement_timeout'] ?? 0);
   const statement_timeout = limit > 0 ? Math.min(limit, deadlineMs) : deadlineMs;

@@ -1,39 +1,40 @@
 // After an outage the pool's connections are replaced, not repaired (src/db/availability.ts).
-import type { Sql, TransactionSql } from 'postgres';
-import { transaction } from './transaction.js';
-
-const renewal = Symbol('renew the pool');
+import type { Sql } from 'postgres';
 
 /**
- * Swaps in a fresh set of connections; the old ones finish what they hold and are ended with
- * the pool. After the server died under them, postgres.js connections can keep its last error
- * for the next query or stop writing altogether (a cleared write timer it never resets), so an
- * outage is met with new connections rather than repaired ones.
+ * Where a long-lived holder finds the database: `current` is the live postgres.js pool. Read it at
+ * each use and keep nothing of it, since an outage replaces it (`RenewablePool.renew`).
  */
-export function renewPool(sql: Sql): void {
-  (sql as Sql & { [renewal]?: () => void })[renewal]?.();
+export interface LivePool<S = Sql> {
+  readonly current: S;
 }
 
-/**
- * A pool that `renewPool` can swap for a fresh one made by `open`, and whose `begin` is
- * src/db/transaction.ts. Everything else is the current pool's own.
- */
-export function renewable(open: () => Sql): Sql {
+export interface RenewablePool<S = Sql> extends LivePool<S> {
+  /**
+   * Makes `current` a fresh pool; the old one finishes what it holds and is ended with this one.
+   * After the server died under them, postgres.js connections can keep its last error for the
+   * next query or stop writing altogether (a cleared write timer it never resets), so an outage
+   * is met with new connections rather than repaired ones.
+   */
+  renew(): void;
+  /** Ends the current pool and every one it replaced. */
+  end(options?: { timeout?: number }): Promise<void>;
+}
+
+/** A pool that `renew` replaces with a fresh one made by `open`. */
+export function renewable(open: () => Sql): RenewablePool {
   let current = open();
   const retired: Sql[] = [];
-  const own: Record<string | symbol, unknown> = {
-    begin: (mode: string | ((tx: TransactionSql) => Promise<unknown>), work?: (tx: TransactionSql) => Promise<unknown>) =>
-      typeof mode === 'function' ? transaction(current, mode) : transaction(current, work!, { mode }),
-    end: (options?: { timeout?: number }) => Promise.all([current, ...retired].map((s) => s.end(options))).then(() => {}),
-    [renewal]: () => {
+  return {
+    get current() {
+      return current;
+    },
+    renew() {
       retired.push(current);
       current = open();
     },
+    async end(options) {
+      await Promise.all([current, ...retired].map((pool) => pool.end(options)));
+    },
   };
-  // The first pool is only the target (a function, so the proxy is called as a tagged template
-  // like the pool itself); every call and read goes to the current one.
-  return new Proxy(current, {
-    apply: (_, self, args) => Reflect.apply(current, self, args),
-    get: (_, name) => (name in own ? own[name] : Reflect.get(current, name)),
-  });
 }

@@ -2,8 +2,8 @@
 // more once the connection is gone. postgres.js's own begin sends ROLLBACK on a connection that
 // already closed, and its socket write then throws from a timer, which ends the process
 // (porsager/postgres#1208): a database outage in the middle of a write must cost a 503, not the
-// service. The pool's `begin` is this (src/db/pool.ts), and a request's write comes here through
-// src/db/write.ts.
+// service. Every transaction the service opens is this one (never `sql.begin`), and a request's
+// write comes here through src/db/write.ts.
 import type { PendingQuery, ReservedSql, Sql, TransactionSql } from 'postgres';
 import { sendInOrder, watchConnection } from './driver.js';
 import { isUnreachable } from './errors.js';

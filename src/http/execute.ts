@@ -1,8 +1,9 @@
-import type { PendingQuery, Sql, TransactionSql } from 'postgres';
+import type { PendingQuery, TransactionSql } from 'postgres';
 import { callerOf, type Credential } from '../auth/credentials.js';
 import { ApiError } from '../errors.js';
 import type { Deadline } from '../db/deadline.js';
 import type { ReadSql } from '../db/read-sql.js';
+import type { LivePool } from '../db/renewal.js';
 import type { Operation, Reply } from '../operations/operation.js';
 import type { CursorSigner } from '../operations/paging.js';
 import { write } from '../db/write.js';
@@ -67,7 +68,7 @@ function respond(op: Operation, reply: Reply, headers: RequestInfo['headers']): 
  * change rows go out with COMMIT, one round trip.
  */
 export async function runOperation(
-  { sql, reads }: { sql: Sql; reads: ReadSql }, op: Operation, credential: Credential, req: RequestInfo, input: Input,
+  { pool, reads }: { pool: LivePool; reads: LivePool<ReadSql> }, op: Operation, credential: Credential, req: RequestInfo, input: Input,
   lastWrites?: (tx: TransactionSql, response: Outgoing) => PendingQuery<any>[],
 ): Promise<Outgoing> {
   const { workspace } = credential;
@@ -75,11 +76,11 @@ export async function runOperation(
   const { params, query, body } = input;
   const caller = callerOf(credential);
   if (op.method === 'GET') {
-    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: reads, cursors: req.cursors });
+    const reply = await op.handler({ operationId: op.id, caller, workspace, rateLimit, requestId, params, query, body: undefined, db: reads.current, cursors: req.cursors });
     return respond(op, reply, req.headers);
   }
   const ifMatch = parseIfMatch(req.headers['if-match'] as string | undefined);
-  return write(sql, deadline, async (tx) => {
+  return write(pool.current, deadline, async (tx) => {
     const changes: (Change | ChangeSet)[] = [];
     const unit: Unit = { sql: tx, workspace, record: (c) => changes.push(c) };
     let locked: { version: number } | undefined;

@@ -7,6 +7,7 @@ import type { Availability } from '../db/availability.js';
 import { startDeadline, type Deadline } from '../db/deadline.js';
 import { fromDatabaseError, isUnreachable, meansDatabaseDown, unavailable } from '../db/errors.js';
 import type { ReadSql } from '../db/read-sql.js';
+import type { LivePool } from '../db/renewal.js';
 import type { WorkspaceShare } from '../db/workspace-share.js';
 import type { CursorSigner } from '../operations/paging.js';
 import { announcesBody } from './body.js';
@@ -21,10 +22,10 @@ import type { Router } from './router.js';
 import type { SqlTiming } from './sql-timing.js';
 
 export interface App {
-  /** The pool for authentication, the idempotency store and every write. */
-  sql: Sql;
+  /** The pool for authentication, the idempotency store and every write (read `current` per use). */
+  pool: LivePool;
   /** The read-only pool for read handlers. */
-  reads: ReadSql;
+  reads: LivePool<ReadSql>;
   credentials: CredentialStore;
   router: Router;
   auth: AuthSettings;
@@ -100,7 +101,7 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
   refuseOtherCredentials(req.headers, query);
   const signed = { method: req.method, target: req.target, authority: req.authority, scheme: req.scheme, headers: req.headers };
   const readBody = () => deadline.offClock(req.readBody);
-  const { credential, rate, body, refusal } = await authenticate(app.sql, app.credentials, app.auth, signed, announcesBody(req.headers), readBody);
+  const { credential, rate, body, refusal } = await authenticate(app.pool.current, app.credentials, app.auth, signed, announcesBody(req.headers), readBody);
   progress.credential = credential;
   progress.rate = rate;
   if (refusal) throw refusal;
@@ -132,11 +133,11 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
   const key = op.method === 'POST' ? idempotencyKey(req.headers['idempotency-key']) : undefined;
   if (key) {
     const c = { credentialId: credential.id, key, fingerprint: fingerprint(req.method, req.target, body) };
-    const stored = await claim(app.sql, c);
+    const stored = await claim(app.pool.current, c);
     if (stored) return { status: stored.status, headers: { ...stored.headers, 'idempotent-replayed': 'true' }, body: stored.body };
     progress.claim = c;
     // Claimed after the request was answered 503: free the key for the client's retry.
-    if (deadline.passed) await release(app.sql, c).finally(() => deadline.check());
+    if (deadline.passed) await release(app.pool.current, c).finally(() => deadline.check());
   }
   const rateLimit = { limit: rate.limit, windowSeconds: app.auth.rateWindowSeconds };
   const run = () => {
@@ -201,7 +202,7 @@ export async function handle(app: App, req: Incoming): Promise<Handled> {
     const refusal = known ?? new ApiError('internal_error', 'an unexpected error occurred');
     code = refusal.code;
     response = errorResponse(refusal, req.requestId);
-    if (progress.claim) await settleClaim(app.sql, progress.claim, response).catch(() => {});
+    if (progress.claim) await settleClaim(app.pool.current, progress.claim, response).catch(() => {});
   }
   if (progress.rate) addRateHeaders(response.headers, progress.rate);
   return { response, operation: progress.operation, keyId: progress.credential?.keyId, workspaceId: progress.credential?.workspace.id, fault, databaseDown, code };

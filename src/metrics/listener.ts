@@ -2,12 +2,17 @@
 // the partner port. What lives in the database (webhook backlog, feed horizon lag, connections) is
 // read when scraped, in one statement with a short timeout: nothing of it touches a request.
 import http from 'node:http';
-import type { Sql } from 'postgres';
+import type { TransactionSql } from 'postgres';
 import { listen } from '../listen.js';
 import { gauge, render } from './registry.js';
 
-// `database` is src/db's Availability, named by the one member read here: metrics/ sits below db/.
-interface Source { sql: Sql; database: { readonly up: boolean }; poolMax: number }
+// `database` is src/db's Availability, named by the one member read here, and `transaction` runs
+// work on the serving pool of the moment (src/db/transaction.ts): metrics/ sits below db/.
+interface Source {
+  transaction<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T>;
+  database: { readonly up: boolean };
+  poolMax: number;
+}
 let source: Source | undefined;
 
 interface DatabaseState {
@@ -17,7 +22,7 @@ interface DatabaseState {
 // 500 ms: a scrape that would wait longer on a busy database reports the database families missing.
 async function readDatabase(): Promise<DatabaseState | undefined> {
   if (!source?.database.up) return undefined;
-  return source.sql.begin(async (tx) => {
+  return source.transaction(async (tx) => {
     await tx`set local statement_timeout = 500`;
     const [row] = await tx<DatabaseState[]>`
       select

@@ -2,6 +2,7 @@
 // here, not in SQL, so that one function defines it: the first instance to start after the
 // migration re-keys every person in one transaction and lowers the flag.
 import type { Sql } from 'postgres';
+import { transaction } from '../db/transaction.js';
 import { nameKeys } from './person-names.js';
 
 interface PersonName { id: string; first_name: string; last_name: string }
@@ -22,7 +23,7 @@ const name = (p: Stored): PersonName => ({ id: p.id, first_name: p.first_name, l
  * re-keyed persons looked up, per statement.
  */
 export async function rekeyPersons(sql: Sql, batch = 5_000): Promise<MatchingPair[]> {
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     // An instance that starts while another re-keys goes on serving: it skips the flag the other
     // holds instead of queueing behind it (and failing its start at the lock timeout).
     const [flag] = await tx`

@@ -6,6 +6,7 @@
 import type { Sql } from 'postgres';
 import { open, seal } from '../auth/secret-box.js';
 import { nothing } from '../db/driver.js';
+import { transaction } from '../db/transaction.js';
 import { ApiError } from '../errors.js';
 import { urlRefusal, type AddressPolicy } from './addresses.js';
 import { eventsRefusal } from './events.js';
@@ -46,7 +47,7 @@ export async function addEndpoint(sql: Sql, masterKey: Buffer, policy: RegistryP
   // Every change that commits after this point is delivered: the horizon waits for the writes in flight.
   const [{ horizon }] = await sql<[{ horizon: string }]>`select feed_horizon(${ws.federationId})::text as horizon`;
   const secret = newWebhookSecret();
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext(${ws.workspaceId}))`;
     const [{ count }] = await tx<[{ count: number }]>`select count(*)::int as count from webhook_endpoints where workspace_id = ${ws.workspaceId}`;
     if (count >= policy.endpointsMax) {
@@ -113,7 +114,7 @@ export async function listDeliveries(sql: Sql, ws: Managed, id: string, options:
 /** Sends again every change after `after`: messages already made start over, missing ones are made from the feed. */
 export async function replay(sql: Sql, ws: Managed, id: string, after: string) {
   if (!/^(0|[1-9][0-9]{0,17})$/.test(after)) throw invalid('/after', 'must be a change id');
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     const row = await one(id, (id) => tx`
       update webhook_endpoints set position = least(position, ${after}) where id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, position::text`);
     const [{ count }] = await tx<[{ count: number }]>`

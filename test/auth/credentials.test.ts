@@ -19,7 +19,7 @@ const sql = postgres(databaseUrl(), {
 t.teardown(() => sql.end());
 
 t.test('a flood of made-up key ids: one lookup per batch, none for a key id seen recently', async (t) => {
-  const store = await createCredentialStore(sql, a.masterKey);
+  const store = await createCredentialStore({ current: sql }, a.masterKey);
   t.teardown(() => store.close());
   const flood = Array.from({ length: 150 }, madeUp);
   const found = await Promise.all([...flood, ...flood].map((keyId) => store.get(keyId)));
@@ -51,7 +51,7 @@ t.test('a credential issued after its key id was unknown is found by every insta
 
 t.test('a cached HMAC key is a KeyObject of the secret\'s bytes, not a slice of the Buffer pool', async (t) => {
   const club = await createClub(a);
-  const store = await createCredentialStore(sql, a.masterKey);
+  const store = await createCredentialStore({ current: sql }, a.masterKey);
   t.teardown(() => store.close());
   const credential = await store.get(club.keyId);
   const key = credential?.key;
@@ -64,7 +64,7 @@ t.test('a cached HMAC key is a KeyObject of the secret\'s bytes, not a slice of 
 
 t.test('the cache keeps a bounded number of credentials: past it the one cached longest is looked up again', async (t) => {
   const [one, two, three] = [await createClub(a), await createClub(a), await createClub(a)];
-  const store = await createCredentialStore(sql, a.masterKey, 2);
+  const store = await createCredentialStore({ current: sql }, a.masterKey, 2);
   t.teardown(() => store.close());
   const lookedUp = async (club: { keyId: string }) => {
     const before = lookups.length;

@@ -3,23 +3,24 @@
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
 import { createLog } from '../../src/http/log.js';
+import { renewable } from '../../src/db/renewal.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
 import { createClub } from '../support/factories.js';
 import { databaseUrl, postgres, serviceAt } from '../support/harness.js';
 
 const statements: string[] = [];
-const sql = postgres(databaseUrl(), { max: 4, onnotice: () => {}, debug: (_connection, query) => statements.push(query) });
+const pool = renewable(() => postgres(databaseUrl(), { max: 4, onnotice: () => {}, debug: (_connection, query) => statements.push(query) }));
 // No webhook worker: its polls share the pool and are not the requests' statements.
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl(), LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
-const running = await createApp(config, sql);
+const running = await createApp(config, pool);
 const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
 t.teardown(async () => {
   await listening.close(1000);
   await running.stop();
-  await sql.end({ timeout: 1 });
+  await pool.end({ timeout: 1 });
 });
-const service = serviceAt(`http://127.0.0.1:${listening.port}`, sql, config.secretKey!);
+const service = serviceAt(`http://127.0.0.1:${listening.port}`, pool.current, config.secretKey!);
 
 t.test('64 concurrent signed GET /v1/me: only batched bookkeeping statements reach the database', async (t) => {
   const club = await createClub(service);

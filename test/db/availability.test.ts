@@ -4,7 +4,7 @@ import t from 'tap';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { watchDatabase } from '../../src/db/availability.js';
-import { createPool } from '../../src/db/pool.js';
+import { servingPool } from '../../src/db/pool.js';
 import { databaseUrl } from '../support/harness.js';
 
 // Each answer from the server is held this long; a probe waits 2 × 50 ms, and the handshake's three
@@ -35,18 +35,18 @@ await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
 const slow = new URL(databaseUrl());
 slow.hostname = '127.0.0.1';
 slow.port = String((relay.address() as net.AddressInfo).port);
-const sql = createPool(slow.toString(), 2);
+const pool = servingPool(slow.toString(), 2);
 // The pool first, then whatever the relay still holds: postgres.js does not close a connection
 // whose handshake is under way when the pool ends, and its socket would keep the file alive until
 // the idle timeout (60 s).
 t.teardown(async () => {
-  await sql.end({ timeout: 1 });
+  await pool.end({ timeout: 1 });
   for (const socket of sockets) socket.destroy();
   relay.close();
 });
 
 t.test('a database slower than the probe: the late answer ends the outage', async (t) => {
-  const availability = watchDatabase(sql, probeMs);
+  const availability = watchDatabase(pool, probeMs);
   t.teardown(() => availability.stop());
   availability.down();
   t.notOk(availability.up, 'down at once');

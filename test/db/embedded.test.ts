@@ -82,7 +82,7 @@ t.test('the service reaches the cluster through its unix socket, as any DATABASE
   // The embedded default last: closing it stops the server this process started.
   for (const env of [{ DATABASE_URL: server.socketUrl, PARTNER_SECRET_KEY: Buffer.alloc(32, 1).toString('base64') }, { DATA_DIR: dir }]) {
     const database = await openDatabase(loadConfig(env));
-    const [row] = await database.sql<{ address: string | null }[]>`select inet_server_addr() as address`;
+    const [row] = await database.pool.current<{ address: string | null }[]>`select inet_server_addr() as address`;
     await database.close();
     t.equal(row?.address, null, `${Object.keys(env)[0]}: no server address, so not TCP`);
   }

@@ -210,7 +210,7 @@ for (const op of gets) {
       // At this scale the sixth run is still planned for its value either way; at the national one
       // the generic plan read the whole big club.
       if (label.startsWith('q=')) {
-        const prepared = await pool.unsafe<{ statement: string }[]>(`select statement from pg_prepared_statements where statement like '% like $%'`);
+        const prepared = await pool.current.unsafe<{ statement: string }[]>(`select statement from pg_prepared_statements where statement like '% like $%'`);
         t.same(prepared.map((p) => p.statement), [], `${label}: the search is planned for the substring sent, not prepared`);
       }
       t.ok(widest.rows <= PAGE_BOUND, `${label}: at most ${PAGE_BOUND} rows of a big table (${widest.rows} of ${widest.table || '-'}, ${widest.node || '-'})`);

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { loadConfig } from '../../src/config.js';
 import { listMigrations, migrate, migrationsDir } from '../../src/db/migrate.js';
-import { createPool } from '../../src/db/pool.js';
+import { createPool, servingPool } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
@@ -161,8 +161,12 @@ t.test('two instances started together on an empty database migrate it once', as
 
 t.test('a stopping server answers, with Connection: close, what arrives on connections it had accepted, and closes the idle ones after the idle grace', async (t) => {
   const config = loadConfig({ ...process.env, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
-  const running = await createApp(config, sql);
-  t.teardown(() => running.stop());
+  const pool = servingPool(cluster.url, 2);
+  const running = await createApp(config, pool);
+  t.teardown(async () => {
+    await running.stop();
+    await pool.end({ timeout: 1 });
+  });
   const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
   const connect = () => new Promise<net.Socket>((resolve, reject) => {
     const socket = net.connect(listening.port, '127.0.0.1', () => resolve(socket)).once('error', reject);

@@ -5,7 +5,7 @@
 // needs the socket (request ids, no-store, 413, a GET's body).
 import t from 'tap';
 import { loadConfig } from '../../src/config.js';
-import { createPool } from '../../src/db/pool.js';
+import { servingPool } from '../../src/db/pool.js';
 import { handle, type Incoming } from '../../src/http/pipeline.js';
 import { createApp } from '../../src/runtime.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
@@ -15,11 +15,12 @@ import { createThingsTable, table } from './pipeline-table.js';
 
 const url = databaseUrl();
 const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0' });
-const sql = createPool(url, 4);
-const { app, stop } = await createApp(config, sql, table);
+const pool = servingPool(url, 4);
+const sql = pool.current; // no outage here
+const { app, stop } = await createApp(config, pool, table);
 t.teardown(async () => {
   await stop();
-  await sql.end({ timeout: 1 });
+  await pool.end({ timeout: 1 });
 });
 // The factories write through SQL and the console; none of them sends a request here.
 const service: Service = { url: 'http://handle.invalid', sql, masterKey: config.secretKey!, router: app.router };

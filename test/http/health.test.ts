@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { embeddedServer } from '../../src/db/embedded.js';
-import { createPool } from '../../src/db/pool.js';
+import { servingPool } from '../../src/db/pool.js';
 import { createLog } from '../../src/http/log.js';
 import { createApp } from '../../src/runtime.js';
 import { serve } from '../../src/server.js';
@@ -24,21 +24,21 @@ const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-health-'));
 await chmod(dir, 0o755);
 const db = await embeddedServer(dir, port);
 await db.start();
-const sql = createPool(db.url, 4);
+const pool = servingPool(db.url, 4);
 const config = loadConfig({ ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
-const running = await createApp(config, sql);
+const running = await createApp(config, pool);
 const listening = await serve(running.app, createLog('silent'), { port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${listening.port}`;
 t.teardown(async () => {
   await listening.close(1000);
   await running.stop();
-  await sql.end({ timeout: 1 });
+  await pool.end({ timeout: 1 });
   await db.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
 t.test('health follows the database down and back up', async (t) => {
-  const club = await createClub(serviceAt(url, sql, config.secretKey!));
+  const club = await createClub(serviceAt(url, pool.current, config.secretKey!));
   const up = await request(url, 'GET', '/health');
   t.equal(up.status, 200);
   t.same({ ...up.body, version: 'x' }, { status: 'ok', database: 'ok', version: 'x' });

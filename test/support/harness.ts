@@ -3,7 +3,7 @@ import type { Test } from 'tap';
 import postgres from 'postgres';
 import * as v from 'valibot';
 import { loadConfig } from '../../src/config.js';
-import { createPool, type Sql } from '../../src/db/pool.js';
+import { servingPool, type Sql } from '../../src/db/pool.js';
 import { createLog, type Log } from '../../src/http/log.js';
 import { createRouter, type Router } from '../../src/http/router.js';
 import { operations } from '../../src/operations/index.js';
@@ -74,17 +74,21 @@ export async function startService(t: Test, env: Record<string, string> = {}, ta
   const url = options.databaseUrl ?? databaseUrl();
   // No webhook worker unless a test asks for one: it would deliver other files' messages.
   const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', WEBHOOK_CONCURRENCY: '0', ...env });
-  const sql = createPool(url, options.poolMax ?? 4, options.poolLimits ? poolLimits(config) : undefined);
-  const running = await createApp(config, sql, table);
+  const pool = servingPool(url, options.poolMax ?? 4, options.poolLimits ? poolLimits(config) : undefined);
+  const running = await createApp(config, pool, table);
   const listening = await serve(running.app, options.log ?? createLog('error', (l) => process.stderr.write(l)), { port: 0, host: '127.0.0.1' });
   t.teardown(async () => {
     await listening.close(1000);
     await running.stop();
     // A timeout: postgres.js's end() never settles after a server-side disconnect (porsager/postgres#1097).
-    await sql.end({ timeout: 1 });
+    await pool.end({ timeout: 1 });
   });
   return {
-    url: `http://127.0.0.1:${listening.port}`, sql, masterKey: config.secretKey!, router: running.app.router,
+    // The pool of the moment: an outage replaces it (src/db/renewal.ts).
+    get sql() {
+      return pool.current;
+    },
+    url: `http://127.0.0.1:${listening.port}`, masterKey: config.secretKey!, router: running.app.router,
     ...(running.metrics && { metricsUrl: `http://127.0.0.1:${running.metrics.port}/metrics` }),
   };
 }
