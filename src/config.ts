@@ -28,7 +28,7 @@ export interface Config {
   maxInFlight: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
-  /** The connections one workspace's requests may hold at once (DB_WORKSPACE_SHARE); unset, half the pool. */
+  /** The connections one workspace's requests may hold at once (DB_WORKSPACE_SHARE); unset, a quarter of the pool, at least 2. */
   dbWorkspaceShare?: number;
   /** Server-side limits of every pooled connection (lock_timeout, statement_timeout), in ms. */
   dbLockTimeoutMs: number;

@@ -13,7 +13,7 @@ import { followHistory } from './db/history.js';
 import { readOnlyPool, servingPool, type PoolLimits } from './db/pool.js';
 import { renewable, type RenewablePool } from './db/renewal.js';
 import { transaction } from './db/transaction.js';
-import { workspaceShare } from './db/workspace-share.js';
+import { defaultShare, workspaceShare } from './db/workspace-share.js';
 import { databaseState, type Log } from './http/log.js';
 import { inFlightLimit } from './http/in-flight.js';
 import type { App } from './http/pipeline.js';
@@ -139,8 +139,8 @@ export async function createApp(config: Config, served: RenewablePool, table: Op
     version,
     database,
     reads,
-    // Half the pool unless configured: one workspace's slow requests leave the rest to everyone else.
-    shares: workspaceShare(Math.min(config.dbWorkspaceShare ?? Math.max(1, Math.floor(sql.options.max / 2)), sql.options.max)),
+    // One workspace's slow requests leave the rest of the pool to everyone else.
+    shares: workspaceShare(Math.min(config.dbWorkspaceShare ?? defaultShare(sql.options.max), sql.options.max)),
     inFlight: inFlightLimit(config.maxInFlight),
     deadlineMs: config.dbDeadlineMs,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },

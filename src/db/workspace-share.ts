@@ -17,6 +17,14 @@ export interface WorkspaceShare {
 
 interface Share { running: number; waiting: (() => void)[] }
 
+/**
+ * The share unless DB_WORKSPACE_SHARE says: a quarter of the pool, at least 2 (never more than the
+ * pool). Of a pool of 10, one workspace's requests waiting on a locked row hold 2 connections, not
+ * 5, and it takes five such workspaces, not two, to leave the others none. Two connections still
+ * serve one workspace hundreds of requests a second, far above the default rate limit.
+ */
+export const defaultShare = (poolMax: number): number => Math.min(poolMax, Math.max(2, Math.floor(poolMax / 4)));
+
 export function workspaceShare(perWorkspace: number): WorkspaceShare {
   const shares = new Map<string, Share>();
   let waiting = 0;

@@ -1,7 +1,9 @@
 // `BENCH_NEIGHBOURS=1 npm run bench`: issue 37's hostile tenant beside bystanders, in one run.
-// The service runs as shipped (its webhook worker on: 16 slots, a 25 % share per workspace), with
-// loopback webhook receivers allowed and the rate limit lifted as in every bench (so that the
-// in-flight limit, not the rate limit, is what the hostile tenant meets).
+// The service runs as shipped (its webhook worker on: 16 slots, a 25 % share per workspace, the
+// default rate limit), with loopback webhook receivers allowed. The bystanders' credentials carry a
+// lifted limit of their own (credentials.rate_limit, as an operator grants one), so that their
+// measurement is not capped; the hostile tenant's carry the service's default, as a partner's do
+// (it cannot raise its own), unless BENCH_NEIGHBOURS_HOSTILE_LIMIT gives them a limit too.
 //
 // Bystanders: BENCH_NEIGHBOURS_CLUBS (4) clubs, each in a federation of its own with a credential
 // and BENCH_NEIGHBOURS_CALLERS (2) closed-loop callers sending in turn GET /v1/me, a members page,
@@ -52,6 +54,9 @@ const changeRate = numberOf('BENCH_NEIGHBOURS_CHANGES', 8);
 const inFlight = numberOf('BENCH_NEIGHBOURS_IN_FLIGHT', 100);
 const arrayLoops = numberOf('BENCH_NEIGHBOURS_ARRAY_LOOPS', 2);
 const trickling = numberOf('BENCH_NEIGHBOURS_TRICKLE', 17);
+/** Requests per window for the hostile tenant's credentials; undefined: the service's default (RATE_LIMIT). */
+const hostileLimit = process.env.BENCH_NEIGHBOURS_HOSTILE_LIMIT ? Number(process.env.BENCH_NEIGHBOURS_HOSTILE_LIMIT) : undefined;
+const liftedLimit = 1_000_000;
 const warmupSeconds = 3;
 const drainMs = 15_000;
 const hostileChangesPerSecond = 4;
@@ -111,7 +116,8 @@ export async function benchNeighbours(onExit: (undo: () => Promise<unknown>) => 
   await migrate(sql);
   const key = randomBytes(32);
   const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'), undefined,
-    { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_ADDRESSES: '127.0.0.0/8' });
+    // RATE_LIMIT empty: the service's default, not the lifted one every other bench runs with.
+    { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_ADDRESSES: '127.0.0.0/8', RATE_LIMIT: '' });
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);
   const policy: RegistryPolicy = { allowHttp: true, allowed: parseRanges(['127.0.0.0/8']), endpointsMax: Math.max(10, trickling) };
@@ -120,15 +126,15 @@ export async function benchNeighbours(onExit: (undo: () => Promise<unknown>) => 
 
   const bystanders: Bystander[] = [];
   for (let c = 0; c < clubs; c++) {
-    const tenant = await createClub(svc, await createFederation(svc));
+    const tenant = await createClub(svc, await createFederation(svc), { rateLimit: liftedLimit });
     const members: string[] = [];
     for (let m = 0; m < 20; m++) members.push((await tenant.call('POST', '/v1/club/members', { first_name: 'Nel', last_name: `Seed${m}`, birth_date: '2008-01-02', gender: 'female' })).body.data.id);
     await addEndpoint(sql, key, policy, managed(tenant), { url: `${receiver.base}/c${c}`, events: ['team.updated'] });
     bystanders.push({ tenant, members });
   }
-  const hostileFederation = await createFederation(svc);
-  const hostile = await createClub(svc, hostileFederation);
-  const arraysCredential = await anotherCredential(svc, hostile);
+  const hostileFederation = await createFederation(svc, { rateLimit: hostileLimit });
+  const hostile = await createClub(svc, hostileFederation, { rateLimit: hostileLimit });
+  const arraysCredential = await anotherCredential(svc, hostile, { rateLimit: hostileLimit });
   const locked = (await hostile.call('POST', '/v1/club/members', { first_name: 'Held', last_name: 'Row', birth_date: '2008-01-02', gender: 'male' })).body.data.id as string;
   const bodies: HostileBody[] = [
     { method: 'POST', path: '/v1/club/members', text: arrayBody(['guardians']), key: arraysCredential.key },
@@ -139,6 +145,7 @@ export async function benchNeighbours(onExit: (undo: () => Promise<unknown>) => 
   ];
   console.log(`service ${service.base}: ${clubs} bystander clubs × ${callersPerClub} closed-loop callers, ${changeRate} changes/s in their clubs;`
     + ` hostile: ${inFlight} PATCHes in flight on a locked row, ${arrayLoops} loops of ~1 MiB array bodies, ${trickling} trickling endpoints and ${hostileChangesPerSecond} changes/s;`
+    + ` hostile credentials' rate limit ${hostileLimit ?? 'the default'} per window;`
     + ` ${warmupSeconds} s of hostile warm-up, ${seconds} s measured per phase, ${rounds} round(s)`);
 
   let nextChange = 1e12;

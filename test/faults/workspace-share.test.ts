@@ -56,3 +56,19 @@ t.test('past its share, a request waits no longer than its deadline: 503 with Re
   await unlock();
   t.same([...new Set(answers.map((r) => `${r.status} ${r.headers.get('retry-after')}`))], ['503 1'], 'the one waiting on the lock and the four waiting for the share alike');
 });
+
+t.test('unset, a workspace\'s share of a pool of 10 is a quarter of it: 2 connections', async (t) => {
+  const shipped = await startService(t, { DB_DEADLINE_MS: '60000' }, undefined, { poolMax: 10 });
+  const club = await createClub(shipped);
+  const member = await createMember(shipped, club);
+  const unlock = await holdMemberLock(holder, member);
+  const held = Array.from({ length: 20 }, (_, i) => club.call('PATCH', `/v1/club/members/${member}`, { first_name: `Held${i}` }));
+  while ((await waitingOnLock()) < 2) await new Promise((r) => setTimeout(r, 20));
+  // Twenty were sent: past the share, more would be waiting on the lock by now.
+  await new Promise((r) => setTimeout(r, 300));
+  const lockWaiters = await waitingOnLock();
+  await unlock();
+  const answers = await Promise.all(held);
+  t.equal(lockWaiters, 2, 'two of the twenty waited on the lock, the rest for their share');
+  t.same([...new Set(answers.map((r) => r.status))], [200], 'once the row is free all twenty are served');
+});
