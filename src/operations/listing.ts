@@ -85,10 +85,13 @@ export function searchQuery(sql: Db, store: { table: string; selection: Fragment
  * A search query's rows without its bookkeeping, and where the next page starts if the cap
  * stopped it; the rows of a query that is no search pass through.
  */
-export function searchRows<Row>(found: readonly Record<string, unknown>[]): { rows: Row[]; examinedTo?: string[] } {
+export function searchRows<Row>(found: Record<string, unknown>[]): { rows: Row[]; examinedTo?: string[] } {
   const first = found[0] as Partial<Examined> | undefined;
+  // Not a search: the query's own array, so that the page empties it (paging.ts `release`).
+  if (first?.examined === undefined) return { rows: found as Row[] };
   const rows = found.filter((r) => r.id !== null).map(({ examined: _, examined_to: __, ...row }) => row as Row);
-  return first?.examined !== undefined && first.examined >= searchScan && first.examined_to ? { rows, examinedTo: [first.examined_to] } : { rows };
+  release(found);
+  return first.examined >= searchScan && first.examined_to ? { rows, examinedTo: [first.examined_to] } : { rows };
 }
 
 /** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
