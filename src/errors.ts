@@ -90,7 +90,7 @@ export function ruleViolation(reason: Reason, detail: string, errors?: FieldErro
 }
 
 /** At most this many `errors` in a problem; the rest are counted in `errors_omitted` (conventions.md, Errors). */
-export const maxFieldErrors = 50;
+const maxFieldErrors = 50;
 
 const fieldName = (e: FieldError) => e.path || 'body';
 

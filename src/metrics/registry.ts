@@ -18,7 +18,7 @@ interface Family {
 const families: Family[] = [];
 
 const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-export const labelText = (labels: Labels, extra = ''): string => {
+const labelText = (labels: Labels, extra = ''): string => {
   const parts = Object.entries(labels).map(([k, v]) => `${k}="${escape(v)}"`);
   if (extra) parts.push(extra);
   return parts.length ? `{${parts.join(',')}}` : '';

@@ -55,7 +55,7 @@ const parent = (path: string): string => path.slice(0, path.lastIndexOf('/'));
  * id, a PUT's own path) when the table has one, which the answer names in `Location`; else the
  * nearest GET up its path, which shows it (a team its roster, a competition the club's entries).
  */
-export function createdAt(op: Operation, ops: readonly Operation[]): { location: boolean; shownBy?: Operation } {
+function createdAt(op: Operation, ops: readonly Operation[]): { location: boolean; shownBy?: Operation } {
   const gets = ops.filter((o) => o.method === 'GET');
   const own = op.method === 'POST' ? gets.find((o) => o.path.startsWith(`${op.path}/{`) && !o.path.slice(op.path.length + 1).includes('/')) : gets.find((o) => o.path === op.path);
   if (own) return { location: true, shownBy: own };

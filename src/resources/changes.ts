@@ -83,7 +83,7 @@ export const feedRow = (sql: Db) => sql`
   from changes ch left join credentials c on c.id = ch.credential_id`;
 
 /** 409 feed_reset: what the partner does is in the detail, where to resume in `resume_after`. */
-export function feedReset(after: string, resume: string): ApiError {
+function feedReset(after: string, resume: string): ApiError {
   return new ApiError('feed_reset',
     `position ${after} is not in this feed's history (the database was restored to an earlier point, or the position was never handed out): ` +
     `re-read the resource of every change you processed after ${resume}, then poll after=${resume}`,

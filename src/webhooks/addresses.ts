@@ -65,7 +65,7 @@ export function refusal(address: string, allowed: BlockList): string | undefined
   return inner && `${address} carries ${ipv4} (${carrier.range}, ${carrier.name}): ${inner}`;
 }
 
-export const maxUrlLength = 2048;
+const maxUrlLength = 2048;
 
 // White space, control and format characters (the bidi controls among them): a URL shown by
 // `webhook list` must read as what it is.

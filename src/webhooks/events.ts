@@ -28,7 +28,7 @@ const machines: Machine<string, string>[] = [
   memberMachine, sanctionMachine, seasonMachine, transferMachine,
 ];
 
-export const eventTypes: ReadonlySet<string> = new Set(everyType && resourceTypes.flatMap((type) => [
+const eventTypes: ReadonlySet<string> = new Set(everyType && resourceTypes.flatMap((type) => [
   ...['created', 'updated', 'deleted'],
   ...machines.filter((m) => m.type === type).flatMap((m) => Object.values(m.transitions).map((t) => t.done)),
 ].map((action) => `${type}.${action}`)));
