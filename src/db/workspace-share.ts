@@ -11,8 +11,6 @@ import type { Deadline } from './deadline.js';
  */
 export interface WorkspaceShare {
   run<T>(workspaceId: string, work: () => Promise<T>, deadline: Deadline): Promise<T>;
-  /** Requests waiting for their workspace's share, all workspaces together. */
-  readonly waiting: number;
 }
 
 interface Share { running: number; waiting: (() => void)[] }
@@ -27,7 +25,6 @@ export const defaultShare = (poolMax: number): number => Math.min(poolMax, Math.
 
 export function workspaceShare(perWorkspace: number): WorkspaceShare {
   const shares = new Map<string, Share>();
-  let waiting = 0;
 
   const release = (workspaceId: string, share: Share) => {
     const next = share.waiting.shift();
@@ -42,10 +39,8 @@ export function workspaceShare(perWorkspace: number): WorkspaceShare {
       if (!share) shares.set(workspaceId, (share = { running: 0, waiting: [] }));
       if (share.running < perWorkspace) share.running++;
       else {
-        waiting++;
         databaseRequests.waiting++;
         await new Promise<void>((resolve) => share.waiting.push(resolve));
-        waiting--;
         databaseRequests.waiting--;
       }
       databaseRequests.using++;
@@ -56,9 +51,6 @@ export function workspaceShare(perWorkspace: number): WorkspaceShare {
         databaseRequests.using--;
         release(workspaceId, share);
       }
-    },
-    get waiting() {
-      return waiting;
     },
   };
 }
