@@ -3,14 +3,16 @@
 import t from 'tap';
 import { createLog } from '../../src/http/log.js';
 import { createClub, createMember } from '../support/factories.js';
-import { postgres, startService, databaseUrl } from '../support/harness.js';
+import { postgres, privateDatabase, startService } from '../support/harness.js';
 import { holdMemberLock } from '../support/locks.js';
 
 const lines: string[] = [];
-const service = await startService(t, { DB_DEADLINE_MS: '1000' }, undefined, { log: createLog('info', (l) => lines.push(l)) });
+// A database of its own: the sessions counted below are this file's, whatever other files hold.
+const url = await privateDatabase(t, 'deadline');
+const service = await startService(t, { DB_DEADLINE_MS: '1000' }, undefined, { databaseUrl: url, log: createLog('info', (l) => lines.push(l)) });
 const club = await createClub(service);
 const memberId = await createMember(service, club);
-const holder = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+const holder = postgres(url, { max: 1, onnotice: () => {} });
 t.teardown(() => holder.end({ timeout: 1 }));
 
 const stuck = () => service.sql<{ n: number }[]>`
@@ -19,7 +21,7 @@ const stuck = () => service.sql<{ n: number }[]>`
     and (state like 'idle in transaction%' or wait_event_type = 'Lock')`;
 
 t.test('a write waiting on a held row lock past its deadline: 503, cancelled, nothing left idle in transaction', async (t) => {
-  const release = await holdMemberLock(holder, memberId);
+  const lock = await holdMemberLock(holder, memberId);
   const started = Date.now();
   const res = await club.call('PATCH', `/v1/club/members/${memberId}`, { first_name: 'Late' });
   t.equal(res.status, 503);
@@ -30,7 +32,7 @@ t.test('a write waiting on a held row lock past its deadline: 503, cancelled, no
   const until = Date.now() + 1000;
   while (Date.now() < until && (left = (await stuck())[0]!.n) > 0) await new Promise((r) => setTimeout(r, 50));
   t.equal(left, 0, 'no session of the service waits or idles in a transaction');
-  await release();
+  await lock.unlock();
   const after = await club.call('GET', `/v1/club/members/${memberId}`);
   t.not(after.body.data.first_name, 'Late', 'the overrun write did not commit');
   const write = await club.call('PATCH', `/v1/club/members/${memberId}`, { first_name: 'OnTime' });

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { createClub, createMember } from '../support/factories.js';
 import { databaseUrl, postgres, startService, type Response } from '../support/harness.js';
-import { holdMemberLock } from '../support/locks.js';
+import { holdMemberLock, waitingBehind } from '../support/locks.js';
 
 // A deadline longer than the test: the hundred stay in flight until the row is unlocked.
 const service = await startService(t, { DB_DEADLINE_MS: '60000', DB_WORKSPACE_SHARE: '2' }, undefined, { poolMax: 4 });
@@ -14,12 +14,9 @@ const ownMember = await createMember(service, bystander);
 const holder = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
 t.teardown(() => holder.end({ timeout: 1 }));
 
-const waitingOnLock = async () => (await service.sql<{ n: number }[]>`
-  select count(*)::int as n from pg_stat_activity
-  where application_name = 'partner-service' and datname = current_database() and wait_event_type = 'Lock'`)[0]!.n;
-
 t.test('100 requests of one workspace waiting on a locked row hold its share only; another workspace\'s reads and writes are all served meanwhile', async (t) => {
-  const unlock = await holdMemberLock(holder, hotMember);
+  const lock = await holdMemberLock(holder, hotMember);
+  const waitingOnLock = () => waitingBehind(service.sql, lock.pid);
 
   let settled = 0;
   const held = Array.from({ length: 100 }, (_, i) =>
@@ -38,7 +35,7 @@ t.test('100 requests of one workspace waiting on a locked row hold its share onl
   }
   const lockWaiters = await waitingOnLock();
   const settledMeanwhile = settled;
-  await unlock();
+  await lock.unlock();
   const answers = await Promise.all(held);
 
   t.same([...new Set(served.map((r) => Math.floor(r.status / 100)))], [2], `${served.length} requests of the other workspace, every one 2xx`);
@@ -51,9 +48,9 @@ t.test('past its share, a request waits no longer than its deadline: 503 with Re
   const short = await startService(t, { DB_DEADLINE_MS: '1000', DB_WORKSPACE_SHARE: '1' }, undefined, { poolMax: 4 });
   const club = await createClub(short);
   const member = await createMember(short, club);
-  const unlock = await holdMemberLock(holder, member);
+  const lock = await holdMemberLock(holder, member);
   const answers = await Promise.all(Array.from({ length: 5 }, () => club.call('PATCH', `/v1/club/members/${member}`, { first_name: 'Late' })));
-  await unlock();
+  await lock.unlock();
   t.same([...new Set(answers.map((r) => `${r.status} ${r.headers.get('retry-after')}`))], ['503 1'], 'the one waiting on the lock and the four waiting for the share alike');
 });
 
@@ -61,13 +58,14 @@ t.test('unset, a workspace\'s share of a pool of 10 is a quarter of it: 2 connec
   const shipped = await startService(t, { DB_DEADLINE_MS: '60000' }, undefined, { poolMax: 10 });
   const club = await createClub(shipped);
   const member = await createMember(shipped, club);
-  const unlock = await holdMemberLock(holder, member);
+  const lock = await holdMemberLock(holder, member);
+  const waitingOnLock = () => waitingBehind(service.sql, lock.pid);
   const held = Array.from({ length: 20 }, (_, i) => club.call('PATCH', `/v1/club/members/${member}`, { first_name: `Held${i}` }));
   while ((await waitingOnLock()) < 2) await new Promise((r) => setTimeout(r, 20));
   // Twenty were sent: past the share, more would be waiting on the lock by now.
   await new Promise((r) => setTimeout(r, 300));
   const lockWaiters = await waitingOnLock();
-  await unlock();
+  await lock.unlock();
   const answers = await Promise.all(held);
   t.equal(lockWaiters, 2, 'two of the twenty waited on the lock, the rest for their share');
   t.same([...new Set(answers.map((r) => r.status))], [200], 'once the row is free all twenty are served');

@@ -10,6 +10,7 @@ import { inFlightLimit } from '../../src/http/in-flight.js';
 import { signRequest } from '../../src/signing/client.js';
 import { anotherCredential, createClub, type Tenant } from '../support/factories.js';
 import { databaseUrl, startService, type Service } from '../support/harness.js';
+import { holdMemberLock, waitingBehind } from '../support/locks.js';
 
 t.test('the limiter: a place per request up to the limit, per credential, each given back once', async (t) => {
   const limit = inFlightLimit(2);
@@ -41,29 +42,11 @@ const memberOf = async (club: Tenant): Promise<string> =>
 /** Keeps the member row locked by a transaction of its own until `unlock()`. */
 async function lockRow(memberId: string): Promise<{ waiters(): Promise<number>; unlock(): Promise<void> }> {
   const holder = createPool(databaseUrl(), 2); // one for the lock, one to watch it
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked: (pid: number) => void = () => {};
-  const isLocked = new Promise<number>((resolve) => (locked = resolve));
-  const holding = holder.begin(async (tx) => {
-    const [row] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid from members where id = ${memberId} for update`;
-    locked(row!.pid);
-    await held;
-  });
-  const pid = await isLocked;
+  const lock = await holdMemberLock(holder, memberId);
   return {
-    /** The statements waiting for this transaction's lock, or in the queue behind one that waits. */
-    async waiters() {
-      const [row] = await holder<{ n: number }[]>`
-        with recursive blocked (pid) as (
-          select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))
-          union select a.pid from pg_stat_activity a join blocked b on b.pid = any(pg_blocking_pids(a.pid)))
-        select count(*)::int as n from blocked`;
-      return row!.n;
-    },
+    waiters: () => waitingBehind(holder, lock.pid),
     async unlock() {
-      release();
-      await holding;
+      await lock.unlock();
       await holder.end();
     },
   };

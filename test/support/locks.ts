@@ -1,21 +1,42 @@
 import type { Sql } from 'postgres';
 
-/**
- * Locks a member row (`for update`) in a transaction of `holder`, outside the service. Resolves
- * once the lock is held, with the function that ends the transaction and so frees the row.
- */
-export async function holdMemberLock(holder: Sql, memberId: string): Promise<() => Promise<void>> {
-  let unlock = () => {};
-  let locked = () => {};
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+/** A member row held `for update` by a transaction outside the service, until `unlock()`. */
+export interface HeldLock {
+  /** The backend that holds the lock. */
+  pid: number;
+  unlock(): Promise<void>;
+}
+
+/** Locks a member row in a transaction of `holder`; resolves once the lock is held. */
+export async function holdMemberLock(holder: Sql, memberId: string): Promise<HeldLock> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked: (pid: number) => void = () => {};
+  const isLocked = new Promise<number>((resolve) => (locked = resolve));
   const holding = holder.begin(async (tx) => {
-    await tx`select 1 from members where id = ${memberId} for update`;
-    locked();
-    await new Promise<void>((resolve) => (unlock = resolve));
+    const [row] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid from members where id = ${memberId} for update`;
+    locked(row!.pid);
+    await held;
   });
-  await isLocked;
-  return async () => {
-    unlock();
-    await holding;
+  const pid = await isLocked;
+  return {
+    pid,
+    async unlock() {
+      release();
+      await holding;
+    },
   };
+}
+
+/**
+ * The sessions waiting for `pid`'s locks, or queued behind one that waits: this lock's waiters
+ * only, whatever other test files running against the same database hold meanwhile.
+ */
+export async function waitingBehind(sql: Sql, pid: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    with recursive blocked (pid) as (
+      select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))
+      union select a.pid from pg_stat_activity a join blocked b on b.pid = any(pg_blocking_pids(a.pid)))
+    select count(*)::int as n from blocked`;
+  return row!.n;
 }
