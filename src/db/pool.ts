@@ -54,6 +54,9 @@ function opener(url: string, max: number, limits?: PoolLimits): () => Sql {
       DateStyle: 'ISO',
       TimeZone: 'UTC',
       application_name: 'partner-service',
+      // On Citus, a transaction's `set local` reaches the workers too (src/db/transaction.ts). On
+      // plain Postgres it is a placeholder setting that nothing reads.
+      'citus.propagate_set_commands': 'local',
       ...(limits ? { lock_timeout: limits.lockTimeoutMs, statement_timeout: limits.statementTimeoutMs } : {}),
     },
   });

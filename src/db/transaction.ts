@@ -17,6 +17,8 @@ export interface TransactionSteps<T> {
    * BEGIN). It may throw instead, and then nothing is begun.
    */
   statementTimeoutMs?: () => number;
+  /** A lock wait of the transaction ends past this many milliseconds (`set local lock_timeout`). */
+  lockTimeoutMs?: number;
   /**
    * The work's last statements, sent with COMMIT in one round trip, made just before they are
    * sent (should it throw, nothing is sent and the transaction rolls back). Should one of them
@@ -35,11 +37,19 @@ export async function transaction<T>(pool: Sql, work: (tx: TransactionSql) => Pr
   let begun = false;
   try {
     const timeout = steps.statementTimeoutMs?.();
-    const begin = `begin ${(steps.mode ?? '').replace(/[^a-z ]/gi, '')}`
-      + (timeout === undefined ? '' : `; set local statement_timeout = ${Math.max(1, Math.ceil(timeout))}`);
-    // BEGIN is not awaited: postgres.js sends it in one write with the work's first statement.
-    // Should it fail, so does every statement after it; it is awaited before COMMIT all the same.
-    const beginning = tx.unsafe(begin, [], connection.options).simple().execute();
+    const limits = [
+      ...(steps.lockTimeoutMs === undefined ? [] : [`set local lock_timeout = ${Math.max(1, Math.ceil(steps.lockTimeoutMs))}`]),
+      ...(timeout === undefined ? [] : [`set local statement_timeout = ${Math.max(1, Math.ceil(timeout))}`]),
+    ];
+    // BEGIN and the limits are not awaited: postgres.js sends them in one write with the work's
+    // first statement. Should one fail, so does every statement after it; they are awaited before
+    // COMMIT all the same. The limits are `set local` in a query of their own: on Citus a
+    // session's `lock_timeout` stays on the coordinator, while a `set local` outside BEGIN's query
+    // goes with the transaction to the workers (`citus.propagate_set_commands`, src/db/pool.ts).
+    const beginning = Promise.all([
+      tx.unsafe(`begin ${(steps.mode ?? '').replace(/[^a-z ]/gi, '')}`, [], connection.options).simple().execute(),
+      ...(limits.length > 0 ? [tx.unsafe(limits.join('; '), [], connection.options).simple().execute()] : []),
+    ]);
     begun = true;
     beginning.catch(() => {});
     const value = await work(tx);

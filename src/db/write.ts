@@ -16,8 +16,11 @@ export function write<T>(
   last: (value: T, tx: TransactionSql) => PendingQuery<any>[],
 ): Promise<T> {
   // Never longer than the pool's own statement timeout (DB_STATEMENT_TIMEOUT_MS), when it has one.
-  const limit = Number((pool.options.connection as Record<string, unknown>)['statement_timeout'] ?? 0);
+  const connection = pool.options.connection as Record<string, unknown>;
+  const limit = Number(connection['statement_timeout'] ?? 0);
+  const lockTimeout = Number(connection['lock_timeout'] ?? 0);
   return transaction(pool, work, {
+    ...(lockTimeout > 0 ? { lockTimeoutMs: lockTimeout } : {}),
     statementTimeoutMs: () => {
       deadline.check(); // answered 503 while waiting for a connection: do not begin
       return limit > 0 ? Math.min(limit, deadline.left) : deadline.left;
