@@ -1,0 +1,123 @@
+// A throw-away Citus cluster for the Citus lane: a coordinator and two workers from Debian's
+// PostgreSQL 15 and the vendored Citus (.ci/run installs both), on loopback, with trust
+// authentication (nothing but this process's tests reach them) and data under os.tmpdir().
+// Missing binaries fail the run with what to install: the lane is never skipped.
+import { existsSync } from 'node:fs';
+import { appendFile, chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { run, serverUser } from '../../src/db/embedded-home.js';
+import { freePort } from '../../src/db/embedded.js';
+
+export const pgBin = '/usr/lib/postgresql/15/bin';
+const citusLibrary = '/usr/lib/postgresql/15/lib/citus.so';
+
+export interface CitusCluster {
+  /** The coordinator's `postgres` database, which has the extension and knows both workers. */
+  url: string;
+  /** Every node's `postgres` database: the coordinator first, then the two workers. */
+  nodeUrls: string[];
+  /** Creates `name` on every node with the extension, the workers added; its coordinator URL. */
+  database(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Why the cluster cannot start on this machine, or undefined. */
+export function citusMissing(): string | undefined {
+  const missing = [`${pgBin}/postgres`, citusLibrary].filter((file) => !existsSync(file));
+  if (!missing.length) return undefined;
+  return `the Citus lane needs ${missing.join(' and ')}: install Debian's postgresql-15 and run `
+    + '../shared/vendor/citus/citus.sh install as root (.ci/run does both)';
+}
+
+// Small and fast: fsync off and no full pages (the data dies with the run); 2PC for multi-node
+// writes; the coordinator's log as JSON lines, which test/support/citus-routing.ts reads.
+const settings = (port: number, socketDir: string, coordinator: boolean) => `
+shared_preload_libraries = 'citus'
+listen_addresses = '127.0.0.1'
+port = ${port}
+unix_socket_directories = '${socketDir}'
+max_connections = 300
+max_prepared_transactions = 100
+shared_buffers = 16MB
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+citus.shard_count = 4
+citus.node_conninfo = 'sslmode=disable'
+${coordinator ? `citus.multi_task_query_log_level = 'log'
+logging_collector = on
+log_destination = 'jsonlog'
+log_rotation_age = 0
+log_rotation_size = 0
+` : ''}`;
+
+const nodeUrl = (port: number, database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+
+async function withNode<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The extension in `database` of every node, and the workers registered in the coordinator's. */
+async function joinNodes(ports: number[], database: string): Promise<void> {
+  await Promise.all(ports.map((port) => withNode(nodeUrl(port, database), (sql) => sql`create extension if not exists citus`)));
+  const [coordinator, ...workers] = ports;
+  await withNode(nodeUrl(coordinator!, database), async (sql) => {
+    await sql`select citus_set_coordinator_host('127.0.0.1', ${coordinator!})`;
+    for (const port of workers) await sql`select citus_add_node('127.0.0.1', ${port})`;
+  });
+}
+
+export async function startCitus(): Promise<CitusCluster> {
+  const missing = citusMissing();
+  if (missing) throw new Error(missing);
+  const user = await serverUser();
+  const root = await mkdtemp(path.join(os.tmpdir(), 'partner-citus-'));
+  // HOME: libpq in the server, connecting to the other nodes, looks for client certificates there.
+  const as = { ...(user ? { uid: user.uid, gid: user.gid } : {}), cwd: '/', env: { ...process.env, HOME: root } };
+  await chmod(root, 0o755);
+  if (user) await chown(root, user.uid, user.gid);
+  const names = ['coordinator', 'worker1', 'worker2'];
+  const ports = await Promise.all(names.map(() => freePort()));
+  const started: string[] = [];
+
+  const pgCtl = (dir: string, ...args: string[]) => run(`${pgBin}/pg_ctl`, ['-D', dir, ...args], as);
+  const stop = async () => {
+    await Promise.all(started.map((dir) => pgCtl(dir, '-m', 'immediate', '-w', 'stop').catch(() => {})));
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(names.map(async (name, i) => {
+      const dir = path.join(root, name);
+      await run(`${pgBin}/initdb`, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], as);
+      await appendFile(path.join(dir, 'postgresql.conf'), settings(ports[i]!, root, i === 0));
+      const log = path.join(root, `${name}.log`);
+      try {
+        await pgCtl(dir, '-l', log, '-w', '-t', '60', 'start');
+      } catch {
+        throw new Error(`Citus ${name} in ${dir} did not start: ${(await readFile(log, 'utf8').catch(() => 'no log')).trim().split('\n').slice(-3).join(' | ')}`);
+      }
+      started.push(dir);
+    }));
+    await joinNodes(ports, 'postgres');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: nodeUrl(ports[0]!),
+    nodeUrls: ports.map((port) => nodeUrl(port)),
+    database: async (name) => {
+      await Promise.all(ports.map((port) => withNode(nodeUrl(port), (sql) => sql.unsafe(`create database ${name}`))));
+      await joinNodes(ports, name);
+      return nodeUrl(ports[0]!, name);
+    },
+    stop,
+  };
+}
