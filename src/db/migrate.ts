@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from 'postgres';
+import { citusPresent, distribute } from './distribute.js';
 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sql');
 
@@ -19,7 +20,10 @@ export async function listMigrations(dir = migrationsDir): Promise<Migration[]> 
   });
 }
 
-/** Applies pending migrations in order, each in its own transaction; safe to run from many instances. */
+/**
+ * Applies pending migrations in order, each in its own transaction, then, when the `citus`
+ * extension is present, distributes the tables Citus does not have yet; safe to run from many instances.
+ */
 export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> {
   const migrations = await listMigrations(dir);
   const applied: string[] = [];
@@ -30,6 +34,10 @@ export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> 
     await conn`select pg_advisory_lock(hashtext('partner-service:migrate'))`;
     await conn`create table if not exists schema_migrations (
       number integer primary key, name text not null, applied_at timestamptz not null default now())`;
+    const citus = await citusPresent(conn);
+    // Once the schema is on Citus, each migration's new tables get their nodes before the next
+    // migration runs: Citus refuses a foreign key from a table it does not have to one it has.
+    const distributed = citus && (await conn`select 1 from pg_dist_partition limit 1`).length > 0;
     const done = new Set((await conn<{ number: number }[]>`select number from schema_migrations`).map((r) => r.number));
     for (const m of migrations.filter((m) => !done.has(m.number))) {
       const text = await readFile(m.file, 'utf8');
@@ -39,7 +47,10 @@ export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> 
           throw error;
         });
       applied.push(path.basename(m.file));
+      if (distributed) await distribute(conn);
     }
+    // On Citus the tables the migrations made go to their nodes, still under the lock.
+    if (citus) await distribute(conn);
   } finally {
     await conn`select pg_advisory_unlock(hashtext('partner-service:migrate'))`.catch(() => {});
     await conn.unsafe('reset lock_timeout; reset statement_timeout').catch(() => {});
