@@ -7,8 +7,10 @@ import { appendFile, chmod, chown, mkdtemp, readFile, rm } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import type { Test } from 'tap';
 import { run, serverUser } from '../../src/db/embedded-home.js';
 import { freePort } from '../../src/db/embedded.js';
+import { migrate } from '../../src/db/migrate.js';
 
 export const pgBin = '/usr/lib/postgresql/15/bin';
 const citusLibrary = '/usr/lib/postgresql/15/lib/citus.so';
@@ -53,7 +55,13 @@ log_rotation_age = 0
 log_rotation_size = 0
 ` : ''}`;
 
-const nodeUrl = (port: number, database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+const nodeUrl = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+
+function inDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = '/' + database;
+  return u.toString();
+}
 
 async function withNode<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -65,13 +73,41 @@ async function withNode<T>(url: string, work: (sql: postgres.Sql) => Promise<T>)
 }
 
 /** The extension in `database` of every node, and the workers registered in the coordinator's. */
-async function joinNodes(ports: number[], database: string): Promise<void> {
-  await Promise.all(ports.map((port) => withNode(nodeUrl(port, database), (sql) => sql`create extension if not exists citus`)));
-  const [coordinator, ...workers] = ports;
-  await withNode(nodeUrl(coordinator!, database), async (sql) => {
+async function joinNodes(nodeUrls: string[], database: string): Promise<void> {
+  await Promise.all(nodeUrls.map((url) => withNode(inDatabase(url, database), (sql) => sql`create extension if not exists citus`)));
+  const [coordinator, ...workers] = nodeUrls.map((url) => Number(new URL(url).port));
+  await withNode(inDatabase(nodeUrls[0]!, database), async (sql) => {
     await sql`select citus_set_coordinator_host('127.0.0.1', ${coordinator!})`;
     for (const port of workers) await sql`select citus_add_node('127.0.0.1', ${port})`;
   });
+}
+
+/**
+ * A new database on every node of the cluster (`nodeUrls`: the coordinator's first), with the
+ * extension and the workers added: Citus keeps its nodes and metadata per database. Its
+ * coordinator URL.
+ */
+export async function createCitusDatabase(nodeUrls: string[], name: string): Promise<string> {
+  await Promise.all(nodeUrls.map((url) => withNode(url, (sql) => sql.unsafe(`create database ${name}`))));
+  await joinNodes(nodeUrls, name);
+  return inDatabase(nodeUrls[0]!, name);
+}
+
+/**
+ * A migrated (so distributed) database of the test file's own on the Citus lane's cluster
+ * (TEST_CITUS_NODES), dropped from every node when the file ends: statements of the files running
+ * beside it never mix with its own, in its data or in test/support/citus-routing.ts's log.
+ */
+export async function privateCitusDatabase(t: Test, suffix: string): Promise<string> {
+  const nodeUrls = (process.env.TEST_CITUS_NODES ?? '').split(' ').filter(Boolean);
+  if (!nodeUrls.length) throw new Error('TEST_CITUS_NODES is unset: the file runs in the Citus lane of npm test');
+  const name = `${new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1)}_${suffix}`;
+  const drop = () => Promise.all(nodeUrls.map((url) => withNode(url, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`))));
+  await drop();
+  t.teardown(drop);
+  const url = await createCitusDatabase(nodeUrls, name);
+  await withNode(url, (sql) => migrate(sql));
+  return url;
 }
 
 export async function startCitus(): Promise<CitusCluster> {
@@ -105,7 +141,7 @@ export async function startCitus(): Promise<CitusCluster> {
       }
       started.push(dir);
     }));
-    await joinNodes(ports, 'postgres');
+    await joinNodes(ports.map(nodeUrl), 'postgres');
   } catch (error) {
     await stop();
     throw error;
@@ -113,11 +149,7 @@ export async function startCitus(): Promise<CitusCluster> {
   return {
     url: nodeUrl(ports[0]!),
     nodeUrls: ports.map((port) => nodeUrl(port)),
-    database: async (name) => {
-      await Promise.all(ports.map((port) => withNode(nodeUrl(port), (sql) => sql.unsafe(`create database ${name}`))));
-      await joinNodes(ports, name);
-      return nodeUrl(ports[0]!, name);
-    },
+    database: (name) => createCitusDatabase(ports.map(nodeUrl), name),
     stop,
   };
 }
