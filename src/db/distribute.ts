@@ -49,7 +49,7 @@ export async function distribute(sql: Sql): Promise<string[]> {
   const placed = rows.map((row) => ({ ...row, placement: placementOf(row.table, row.hasFederationId) }));
   const homeless = placed.filter((row) => !row.placement).map((row) => row.table);
   if (homeless.length) {
-    throw new Error(`distribute: ${homeless.join(', ')} has no federation_id and is on neither the reference nor the coordinator list of src/db/distribute.ts`);
+    throw new Error(`distribute: no place on Citus for ${homeless.join(', ')}: a table needs federation_id, or its name on the reference or the coordinator list of src/db/distribute.ts`);
   }
   const taken = placed.filter((row) => row.placement === 'coordinator' && row.kind).map((row) => row.table);
   if (taken.length) throw new Error(`distribute: the coordinator's ${taken.join(', ')} must not be in Citus's metadata`);
