@@ -21,8 +21,11 @@ const inCitusLane = (file: string) => file.startsWith(path.join('dist', 'test', 
 
 async function migrated(url: string): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
-  await migrate(sql);
-  await sql.end();
+  try {
+    await migrate(sql);
+  } finally {
+    await sql.end();
+  }
 }
 
 interface Servers {
