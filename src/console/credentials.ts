@@ -81,9 +81,10 @@ export async function issueCredential(sql: Sql, masterKey: Buffer, req: IssueReq
   const publicKey = req.algorithm === 'rsa2' ? checkedPublicKey(req.publicKeyPem) : null;
   const keyId = newKeyId();
   await sql`
-    insert into credentials (key_id, workspace_id, issuer_id, label, algorithm, kind, scopes, expires_at, rate_limit, secret_sealed, public_key)
-    values (${keyId}, ${req.workspaceId}, ${req.issuerId}, ${req.label}, ${req.algorithm}, ${req.kind ?? 'live'}, ${scopes},
-            ${req.expiresAt ?? null}, ${req.rateLimit ?? null}, ${secret ? seal(masterKey, secret) : null}, ${publicKey})`;
+    insert into credentials (federation_id, key_id, workspace_id, issuer_id, label, algorithm, kind, scopes, expires_at, rate_limit, secret_sealed, public_key)
+    select coalesce(w.federation_id, w.id), ${keyId}, ${req.workspaceId}, ${req.issuerId}, ${req.label}, ${req.algorithm}, ${req.kind ?? 'live'}, ${scopes},
+            ${req.expiresAt ?? null}, ${req.rateLimit ?? null}, ${secret ? seal(masterKey, secret) : null}, ${publicKey}
+    from workspaces w where w.id = ${req.workspaceId}`;
   return { key_id: keyId, algorithm: req.algorithm, scopes, ...(secret ? { secret } : {}) };
 }
 

@@ -88,8 +88,8 @@ export async function seed(sql: Sql, masterKey: Buffer, scale: Scale): Promise<S
     // Members: the first club holds `bigClub`, the others share the rest round-robin. The first
     // `persons` members are in the registry, each with a license in both seasons.
     await tx`
-      insert into members (club_id, first_name, last_name, birth_date, gender, email, external_ref, joined_on, status)
-      select case when i <= ${v.bigClub} then ${clubs[0]!}::bigint
+      insert into members (federation_id, club_id, first_name, last_name, birth_date, gender, email, external_ref, joined_on, status)
+      select ${fed.id}, case when i <= ${v.bigClub} then ${clubs[0]!}::bigint
                   else (${clubs}::bigint[])[2 + (i - ${v.bigClub}) % ${clubs.length - 1}] end,
         'First' || (i % 997), 'Last' || i, date '1960-01-01' + (i % 15000), (array['female', 'male'])[1 + i % 2],
         'member' || i || '@example.org', 'ext-' || i, date '2024-01-01' + (i % 600), case when i % 50 = 0 and i > ${v.persons} then 'archived' else 'active' end
@@ -119,12 +119,12 @@ export async function seed(sql: Sql, masterKey: Buffer, scale: Scale): Promise<S
 
     // Teams of the open season, spread over the clubs; each team has 11 licensed players.
     await tx`
-      insert into teams (club_id, name, season_id, category, gender)
-      select (${clubs}::bigint[])[1 + i % ${clubs.length}], 'Team ' || i, ${openSeason}, 'SENIOR', 'mixed'
+      insert into teams (federation_id, club_id, name, season_id, category, gender)
+      select ${fed.id}, (${clubs}::bigint[])[1 + i % ${clubs.length}], 'Team ' || i, ${openSeason}, 'SENIOR', 'mixed'
       from generate_series(0, ${v.teams - 1}) i`;
     await tx`
-      insert into roster_entries (team_id, member_id, role, shirt_number)
-      select t.id, m.id, 'player', m.n
+      insert into roster_entries (federation_id, team_id, member_id, role, shirt_number)
+      select ${fed.id}, t.id, m.id, 'player', m.n
       from (select id, club_id, row_number() over (partition by club_id order by id) as k from teams where season_id = ${openSeason}) t
       cross join lateral (
         select id, row_number() over (order by id) as n from members
@@ -214,8 +214,8 @@ export async function seed(sql: Sql, masterKey: Buffer, scale: Scale): Promise<S
     // The feeds: a created change for every row a workspace can read (member, team, invoice to the
     // club; license to club and federation; match to both clubs and the federation; person to the federation).
     await tx`
-      insert into changes (workspace_id, resource_type, resource_id, action, version, occurred_at)
-      select workspace_id, resource_type, resource_id, 'created', 1, occurred_at from (
+      insert into changes (federation_id, workspace_id, resource_type, resource_id, action, version, occurred_at)
+      select ${fed.id}, workspace_id, resource_type, resource_id, 'created', 1, occurred_at from (
         select club_id as workspace_id, 'member' as resource_type, id as resource_id, created_at as occurred_at from members where club_id = any(${clubs}::bigint[])
         union all select federation_id, 'person', id, created_at from persons where federation_id = ${fed.id}
         union all select club_id, 'license', id, created_at from licenses where federation_id = ${fed.id}

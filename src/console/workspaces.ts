@@ -37,8 +37,9 @@ export async function createOperator(sql: Sql, input: { workspaceId: string; ema
   const [workspace] = await sql`select id from workspaces where id = ${input.workspaceId}`;
   if (!workspace) throw new ApiError('not_found', `no workspace ${input.workspaceId}`);
   const [row] = await sql<{ id: string }[]>`
-    insert into operators (workspace_id, email, is_owner, permissions)
-    values (${input.workspaceId}, ${input.email}, ${input.isOwner ?? false}, ${input.permissions ?? []})
+    insert into operators (federation_id, workspace_id, email, is_owner, permissions)
+    select coalesce(federation_id, id), id, ${input.email}, ${input.isOwner ?? false}, ${input.permissions ?? []}
+    from workspaces where id = ${input.workspaceId}
     returning id`;
   return row!;
 }

@@ -132,7 +132,7 @@ async function handleV1(app: App, req: Incoming, path: string, query: URLSearchP
 
   const key = op.method === 'POST' ? idempotencyKey(req.headers['idempotency-key']) : undefined;
   if (key) {
-    const c = { credentialId: credential.id, key, fingerprint: fingerprint(req.method, req.target, body) };
+    const c = { federationId: credential.workspace.federationId, credentialId: credential.id, key, fingerprint: fingerprint(req.method, req.target, body) };
     const stored = await claim(app.pool.current, c);
     if (stored) return { status: stored.status, headers: { ...stored.headers, 'idempotent-replayed': 'true' }, body: stored.body };
     progress.claim = c;

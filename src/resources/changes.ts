@@ -26,8 +26,8 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
   // Every feed row goes in here, from a source of (workspace, type, id, action, version): it shows
   // key_id and request_id only when a credential of the feed's own workspace made the change.
   const append = (source: Fragment) => statements.push(tx`
-    insert into changes (workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-    select w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
+    insert into changes (federation_id, workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
+    select ${workspace.federationId}::bigint, w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
     from (${source}) as p(w, t, r, a, v)`);
   // One JSON document of rows, one statement whatever the count: a multi-row VALUES takes at most
   // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop.

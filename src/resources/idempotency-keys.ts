@@ -11,6 +11,8 @@ export interface Stored {
 }
 
 export interface Claim {
+  /** The credential's federation: the tenant the record lives with. */
+  federationId: string;
   credentialId: string;
   key: string;
   fingerprint: string;
@@ -29,9 +31,9 @@ const abandonedAfterSeconds = 60;
  */
 export async function claim(sql: Sql, c: Claim): Promise<Stored | undefined> {
   const [row] = await sql<{ claimed: boolean; fingerprint: string; state: string; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null }[]>`
-    insert into idempotency_keys as k (credential_id, key, fingerprint)
-    values (${c.credentialId}, ${c.key}, ${c.fingerprint})
-    on conflict (credential_id, key) do update
+    insert into idempotency_keys as k (federation_id, credential_id, key, fingerprint)
+    values (${c.federationId}, ${c.credentialId}, ${c.key}, ${c.fingerprint})
+    on conflict (federation_id, credential_id, key) do update
       set fingerprint = excluded.fingerprint, created_at = now()
       where k.state = 'running' and (k.created_at < now() - make_interval(secs => ${abandonedAfterSeconds})
         or k.created_at < (select reset_at from nonce_reset))
@@ -39,7 +41,7 @@ export async function claim(sql: Sql, c: Claim): Promise<Stored | undefined> {
   if (row?.claimed) return undefined;
   const [existing] = await sql<{ fingerprint: string; state: string; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null }[]>`
     select fingerprint, state, response_status, response_body, response_headers
-    from idempotency_keys where credential_id = ${c.credentialId} and key = ${c.key}`;
+    from idempotency_keys where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key}`;
   if (!existing) return claim(sql, c); // purged in between: claim again
   if (existing.fingerprint !== c.fingerprint) {
     throw new ApiError('idempotency_key_reused', 'this Idempotency-Key was used with another request');
@@ -55,11 +57,11 @@ export function completion(sql: Sql | TransactionSql, c: Claim, response: Stored
   return sql`
     update idempotency_keys
     set state = 'done', response_status = ${response.status}, response_body = ${response.body}, response_headers = ${sql.json(response.headers)}
-    where credential_id = ${c.credentialId} and key = ${c.key}`;
+    where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key}`;
 }
 
 export async function release(sql: Sql, c: Claim): Promise<void> {
-  await sql`delete from idempotency_keys where credential_id = ${c.credentialId} and key = ${c.key} and state = 'running'`;
+  await sql`delete from idempotency_keys where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key} and state = 'running'`;
 }
 
 export async function purgeIdempotency(sql: Sql): Promise<void> {

@@ -16,7 +16,7 @@ export const resultReports = {
     await sql`
       insert into match_reports (match_id, club_id, federation_id, home_score, away_score)
       values (${match.id}, ${workspace.id}, ${workspace.federationId}, ${home_score}, ${away_score})
-      on conflict (match_id, club_id) do update
+      on conflict (federation_id, match_id, club_id) do update
         set home_score = excluded.home_score, away_score = excluded.away_score, reported_at = now()`;
     const reports = await sql<({ club_id: string } & Score)[]>`
       select club_id, home_score, away_score from match_reports where match_id = ${match.id}`;

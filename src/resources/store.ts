@@ -60,7 +60,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
     async find(db, ws, id, { lock = false } = {}) {
       const [row] = await db<Row[]>`
         select ${store.selection} from ${db(spec.table)}
-        where id = ${id} and ${spec.visible(db, ws)} ${lock ? forUpdate : nothing}`;
+        where federation_id = ${ws.federationId} and id = ${id} and ${spec.visible(db, ws)} ${lock ? forUpdate : nothing}`;
       return row;
     },
     async get(db, ws, id, options) {
@@ -74,14 +74,16 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
       return row;
     },
     async insert(unit, values) {
-      const [row] = await unit.sql<Row[]>`insert into ${unit.sql(spec.table)} ${unit.sql(values)} returning ${unit.sql(columns)}`;
+      const [row] = await unit.sql<Row[]>`
+        insert into ${unit.sql(spec.table)} ${unit.sql({ federation_id: unit.workspace.federationId, ...values })}
+        returning ${unit.sql(columns)}`;
       record(unit, row!, 'created', row!.version);
       return row!;
     },
     async update(unit, row, set = {}, action = 'updated') {
       const { sql } = unit;
       const [updated] = await sql<Row[]>`
-        ${updating(sql, set)} where id = ${row.id} returning ${sql(columns)}`;
+        ${updating(sql, set)} where federation_id = ${unit.workspace.federationId} and id = ${row.id} returning ${sql(columns)}`;
       record(unit, updated!, action, updated!.version);
       return updated!;
     },
@@ -89,12 +91,13 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
       const { sql } = unit;
       const rows = await sql<Row[]>`
         ${updating(sql, set)}
-        where ${where} and ${spec.visible(sql, unit.workspace)} returning ${sql(columns)}`;
+        where federation_id = ${unit.workspace.federationId} and ${where} and ${spec.visible(sql, unit.workspace)}
+        returning ${sql(columns)}`;
       for (const row of rows) record(unit, row, 'updated', row.version);
       return [...rows];
     },
     async remove(unit, row) {
-      await unit.sql`delete from ${unit.sql(spec.table)} where id = ${row.id}`;
+      await unit.sql`delete from ${unit.sql(spec.table)} where federation_id = ${unit.workspace.federationId} and id = ${row.id}`;
       record(unit, row, 'deleted', null);
     },
   };

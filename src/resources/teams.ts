@@ -56,16 +56,19 @@ export const rosters = {
   async put(unit: Unit, team: TeamRow, member: Versioned, role: RosterEntry['role'], shirt: number | null): Promise<RosterWrite> {
     const { sql } = unit;
     const [entry] = await sql<Pick<RosterEntry, 'role' | 'shirt_number'>[]>`
-      select role, shirt_number from roster_entries where team_id = ${team.id} and member_id = ${member.id}`;
+      select role, shirt_number from roster_entries
+      where federation_id = ${unit.workspace.federationId} and team_id = ${team.id} and member_id = ${member.id}`;
     if (entry && entry.role === role && entry.shirt_number === shirt) return { team, created: false };
     await sql`
-      insert into roster_entries (team_id, member_id, role, shirt_number) values (${team.id}, ${member.id}, ${role}, ${shirt})
-      on conflict (team_id, member_id) do update set role = excluded.role, shirt_number = excluded.shirt_number, updated_at = now()`;
+      insert into roster_entries (federation_id, team_id, member_id, role, shirt_number)
+      values (${unit.workspace.federationId}, ${team.id}, ${member.id}, ${role}, ${shirt})
+      on conflict (federation_id, team_id, member_id) do update set role = excluded.role, shirt_number = excluded.shirt_number, updated_at = now()`;
     return { team: await teams.update(unit, team), created: entry === undefined };
   },
   /** Takes the member off the roster: 404 when they are not on it. */
   async remove(unit: Unit, team: TeamRow, memberId: string): Promise<TeamRow> {
-    const removed = await unit.sql`delete from roster_entries where team_id = ${team.id} and member_id = ${memberId} returning member_id`;
+    const removed = await unit.sql`delete from roster_entries
+      where federation_id = ${unit.workspace.federationId} and team_id = ${team.id} and member_id = ${memberId} returning member_id`;
     if (removed.length === 0) throw notFound('the member is not on the team\'s roster');
     return teams.update(unit, team);
   },

@@ -46,10 +46,11 @@ export async function drawYearlyNumber(unit: Unit, numbering: Numbering, year: n
   const ownerId = numbering.owner === 'federation' ? workspace.federationId : workspace.id;
   const values = { federation_id: workspace.federationId, [ownerColumn]: ownerId, year, last_number: 1 };
   const counter = sql(numbering.table);
+  const key = [...new Set(['federation_id', ownerColumn])];
   // No `as` alias: postgres.js would read the values helper after it as a select list.
   const [row] = await sql<{ last_number: number }[]>`
     insert into ${counter} ${sql(values)}
-    on conflict (${sql(ownerColumn)}, year) do update set last_number = ${counter}.last_number + 1
+    on conflict (${sql(key)}, year) do update set last_number = ${counter}.last_number + 1
     where ${counter}.last_number < ${maxSequence}
     returning last_number`;
   if (!row) throw new ApiError('conflict', `the ${numbering.owner} has issued all ${maxSequence} ${numbering.noun} numbers of ${year}`);

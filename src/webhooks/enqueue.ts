@@ -64,7 +64,7 @@ export async function enqueue(sql: Sql, now: Date, federations?: string[]): Prom
     with made as (
       insert into webhook_messages (federation_id, endpoint_id, change_id, body, next_attempt_at)
       select f, e, c, b, ${now} from unnest(${made.federation}::bigint[], ${made.endpoint}::bigint[], ${made.change}::bigint[], ${made.body}::text[]) m (f, e, c, b)
-      on conflict (endpoint_id, change_id) do nothing)
+      on conflict (federation_id, endpoint_id, change_id) do nothing)
     update webhook_endpoints e set position = m.last
     from unnest(${ids}::bigint[], ${ids.map((id) => moves.get(id)!.from)}::bigint[], ${ids.map((id) => moves.get(id)!.to)}::bigint[]) m (id, first, last)
     where e.id = m.id and e.position = m.first`;

@@ -56,8 +56,8 @@ export async function signedGet(base: string, path: string, key: KeySpec): Promi
 
 export async function insertMembers(sql: Sql, clubId: string, count: number): Promise<void> {
   await sql`
-    insert into members (club_id, first_name, last_name, birth_date, gender)
-    select ${clubId}, 'First' || g, 'Last' || g, date '1960-01-01' + (g % 20000),
+    insert into members (federation_id, club_id, first_name, last_name, birth_date, gender)
+    select (select federation_id from workspaces where id = ${clubId}), ${clubId}, 'First' || g, 'Last' || g, date '1960-01-01' + (g % 20000),
            (array['female', 'male', 'non_binary', 'undisclosed'])[1 + g % 4]
     from generate_series(1, ${count}::int) g`;
   // More than the bare `analyze`: vacuum sets the visibility map and the checkpoint writes the

@@ -7,7 +7,8 @@ import type { Sql } from 'postgres';
 /** One change (`<resourceType>.updated`) in `clubId`, committed under the federation's feed lock as a write does. */
 export const commitChange = (sql: Sql, federationId: string, clubId: string, resourceId: number, resourceType = 'member') => sql.begin(async (tx) => {
   await tx`select feed_write_lock(${federationId})`;
-  await tx`insert into changes (workspace_id, resource_type, resource_id, action, version) values (${clubId}, ${resourceType}, ${resourceId}, 'updated', 1)`;
+  await tx`insert into changes (federation_id, workspace_id, resource_type, resource_id, action, version)
+    select federation_id, id, ${resourceType}, ${resourceId}, 'updated', 1 from workspaces where id = ${clubId}`;
 });
 
 export interface TimingReceiver {

@@ -127,7 +127,8 @@ async function round(slow: boolean, label: string): Promise<Round> {
       const club = clubs[i % clubs.length]!;
       writes.push(sql.begin(async (tx) => {
         await tx`select feed_write_lock(${federation.id})`;
-        return tx<{ id: string }[]>`insert into changes (workspace_id, resource_type, resource_id, action, version) values (${club.id}, 'member', ${i + 1}, 'updated', 1) returning id::text`;
+        return tx<{ id: string }[]>`insert into changes (federation_id, workspace_id, resource_type, resource_id, action, version)
+          select federation_id, id, 'member', ${i + 1}, 'updated', 1 from workspaces where id = ${club.id} returning id::text`;
       }).then(([row]) => {
         if (club.path !== '/slow' || slow) committed.set(`${club.path} ${i + 1}`, { id: row!.id, at: performance.now(), path: club.path });
       }));

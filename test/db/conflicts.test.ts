@@ -15,7 +15,7 @@ const uniques = async (): Promise<Set<string>> => new Set((await sql<{ name: str
   where i.indisunique and not i.indisprimary and c.relnamespace = 'public'::regnamespace`).map((r) => r.name));
 
 /** Unique rules no partner request can break (identities, keys the service generates). */
-const internal = new Set(['credentials_key_id_key', 'entries_side_key', 'webhook_messages_endpoint_id_change_id_key', 'operators_workspace_id_email_key', 'workspaces_affiliation_idx']);
+const internal = new Set(['credentials_key_id_key', 'entries_side_key', 'webhook_messages_endpoint_change_key', 'operators_workspace_id_email_key', 'workspaces_affiliation_idx']);
 
 t.test('the conflict map and the schema agree', async (t) => {
   const schema = await uniques();

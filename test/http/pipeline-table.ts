@@ -15,8 +15,9 @@ export async function createThingsTable(sql: Sql): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('test_things'))`;
     await tx`create table if not exists test_things (
-      id bigint generated always as identity primary key, club_id bigint not null, name text not null, color text,
-      version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`;
+      federation_id bigint not null, id bigint generated always as identity, club_id bigint not null, name text not null, color text,
+      version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now(),
+      primary key (federation_id, id))`;
   });
 }
 

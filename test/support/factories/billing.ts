@@ -39,7 +39,7 @@ export async function createInvoice(service: Service, club: Tenant, fields: Invo
     drawn as (
       insert into invoice_counters (club_id, year, federation_id, last_number)
       select ${club.id}, extract(year from day)::int, ${club.federationId}, 1 from today
-      on conflict (club_id, year) do update set last_number = invoice_counters.last_number + 1
+      on conflict (federation_id, club_id, year) do update set last_number = invoice_counters.last_number + 1
       returning year, last_number)
     insert into invoices (federation_id, club_id, number, member_id, plan_id, amount, amount_paid, currency, status, issued_on)
     select ${club.federationId}, ${club.id}, lpad(year::text, 4, '0') || '-' || lpad(last_number::text, 6, '0'), ${member},
@@ -97,7 +97,7 @@ class RolledBack extends Error {}
 export async function setInvoiceCounter(service: Service, club: Tenant, year: number, last: number): Promise<void> {
   await service.sql`
     insert into invoice_counters (club_id, year, federation_id, last_number) values (${club.id}, ${year}, ${club.federationId}, ${last})
-    on conflict (club_id, year) do update set last_number = excluded.last_number`;
+    on conflict (federation_id, club_id, year) do update set last_number = excluded.last_number`;
 }
 
 export const billing: Area = {

@@ -100,8 +100,8 @@ export async function createMatchVolume(service: Service, federationId: string, 
     insert into workspaces (kind, name, federation_id, country)
     select 'club', 'Volume club ' || i, ${federationId}, 'NL' from generate_series(1, ${clubs}) i returning id`).map((r) => r.id);
   const teams = await sql<{ id: string; club_id: string }[]>`
-    insert into teams (club_id, name, season_id, category, gender)
-    select c, 'Team', ${season}, 'SEN', 'mixed' from unnest(${clubIds}::bigint[]) c returning id, club_id`;
+    insert into teams (federation_id, club_id, name, season_id, category, gender)
+    select ${federationId}, c, 'Team', ${season}, 'SEN', 'mixed' from unnest(${clubIds}::bigint[]) c returning id, club_id`;
   const competitionIds = (await sql<{ id: string }[]>`
     insert into competitions (federation_id, name, season_id, status, starts_on)
     select ${federationId}, 'Volume ' || i, ${season}, 'scheduled', '2030-01-01' from generate_series(1, ${competitions}) i returning id`).map((r) => r.id);

@@ -10,8 +10,8 @@ export interface MemberFields {
 
 export async function createMember(service: Service, club: Pick<Tenant, 'id'>, fields: MemberFields = {}): Promise<string> {
   const [row] = await service.sql<{ id: string }[]>`
-    insert into members (club_id, first_name, last_name, birth_date, gender, status, external_ref, guardians)
-    values (${club.id}, ${fields.first_name ?? 'Sem'}, ${fields.last_name ?? 'de Vries'}, ${fields.birth_date ?? '2012-06-01'},
+    insert into members (federation_id, club_id, first_name, last_name, birth_date, gender, status, external_ref, guardians)
+    values ((select federation_id from workspaces where id = ${club.id}), ${club.id}, ${fields.first_name ?? 'Sem'}, ${fields.last_name ?? 'de Vries'}, ${fields.birth_date ?? '2012-06-01'},
       ${fields.gender ?? 'male'}, ${fields.status ?? 'active'}, ${fields.external_ref ?? null}, ${service.sql.json((fields.guardians ?? []) as never)})
     returning id`;
   return row!.id;
@@ -20,8 +20,8 @@ export async function createMember(service: Service, club: Pick<Tenant, 'id'>, f
 /** Many members of one club in one statement (EXPLAIN tests, benchmarks). */
 export async function createMembers(service: Service, club: Tenant, count: number): Promise<void> {
   await service.sql`
-    insert into members (club_id, first_name, last_name, birth_date, gender, external_ref, status, guardians)
-    select ${club.id}, 'First' || i, 'Last' || i, date '2000-01-01' + (i % 5000), 'female', 'ref-' || i,
+    insert into members (federation_id, club_id, first_name, last_name, birth_date, gender, external_ref, status, guardians)
+    select ${club.federationId}, ${club.id}, 'First' || i, 'Last' || i, date '2000-01-01' + (i % 5000), 'female', 'ref-' || i,
       case when i % 10 = 0 then 'archived' else 'active' end, '[]'
     from generate_series(1, ${count}) as i`;
   await service.sql`analyze members`;

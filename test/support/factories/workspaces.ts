@@ -87,8 +87,8 @@ export async function setCommercials(service: Service, workspaceId: string, c: C
 /** A second credential of `keyId`'s workspace under a key id the test chose, with the same sealed secret. */
 export async function copyCredential(service: Pick<Service, 'sql'>, keyId: string, chosenKeyId: string, label: string): Promise<void> {
   await service.sql`
-    insert into credentials (key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
-    select ${chosenKeyId}, workspace_id, issuer_id, ${label}, algorithm, scopes, secret_sealed
+    insert into credentials (federation_id, key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
+    select federation_id, ${chosenKeyId}, workspace_id, issuer_id, ${label}, algorithm, scopes, secret_sealed
     from credentials where key_id = ${keyId}`;
 }
 
