@@ -58,6 +58,16 @@ export async function distribute(sql: Sql): Promise<string[]> {
   const pending = placed.filter((row) => row.placement !== 'coordinator' && (row.kind === null || row.kind === 'local'));
   if (!pending.length) return [];
 
+  const triggers = await sql<{ table: string; name: string }[]>`
+    select c.relname as table, t.tgname as name
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+    where not t.tgisinternal and n.nspname = 'public' and c.relname = any (${pending.map((row) => row.table)})
+    order by c.relname, t.tgname`;
+  if (triggers.length) {
+    // Citus refuses them (and, allowed, would run them on the workers): their work belongs in the code.
+    throw new Error(`distribute: Citus refuses tables with triggers: ${triggers.map((r) => `${r.table} (${r.name})`).join(', ')}`);
+  }
+
   const coordinator = placed.filter((row) => row.placement === 'coordinator').map((row) => row.table);
   const names = pending.map((row) => row.table);
   // The tables as regclass text and the key's name quoted: ready for the statements below.
