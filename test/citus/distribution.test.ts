@@ -91,6 +91,13 @@ t.test('tables of a later migration join the tenants\' group, with their foreign
     where contype = 'f' and conrelid in ('badges'::regclass, 'badge_notes'::regclass) order by 2, 1`;
   t.same(keys.map((k) => k.table), ['badge_notes', 'badges', 'badges'], 'the keys are back: one of badge_notes, two of badges');
 
-  await writeFile(file(next + 2, 'homeless'), 'create table homeless (id bigint primary key);');
+  await writeFile(file(next + 2, 'stamps'), `
+    create table stamps (federation_id bigint not null, id bigint not null, primary key (federation_id, id));
+    create function stamps_touch() returns trigger language plpgsql as $$ begin return new; end $$;
+    create trigger stamps_touched before insert on stamps for each row execute function stamps_touch();`);
+  await t.rejects(migrate(db, dir), /Citus refuses tables with triggers: stamps \(stamps_touched\)/, 'a trigger is named, not run on a worker');
+  await writeFile(file(next + 3, 'no_stamps'), 'drop table stamps;');
+  t.equal((await migrate(db, dir)).length, 1, 'the next migration mends it');
+  await writeFile(file(next + 4, 'homeless'), 'create table homeless (id bigint primary key);');
   await t.rejects(migrate(db, dir), /no place on Citus for homeless: a table needs federation_id/);
 });
