@@ -15,10 +15,11 @@ const connect = (url: string) => {
 const sql = connect(await privateCitusDatabase(t, 'routing'));
 const neighbour = connect(databaseUrl());
 
-t.test('a tenant read without federation_id is reported, with it and on reference tables not', async (t) => {
+t.test('a tenant statement without federation_id is reported; with it, and on a reference table, not', async (t) => {
   await resetRouting(sql);
   await sql`select count(*) from members where federation_id = 1`;
   await sql`select count(*) from workspaces`;
+  await sql`update workspaces set name = name where id = -1`;
   await sql`update members set version = version where federation_id = 1`;
   t.same(await multiShardStatements(sql), [], 'one shard each');
   await sql`select count(*) from members`;
