@@ -120,7 +120,11 @@ export async function startCitus(): Promise<CitusCluster> {
   await chmod(root, 0o755);
   if (user) await chown(root, user.uid, user.gid);
   const names = ['coordinator', 'worker1', 'worker2'];
-  const ports = await Promise.all(names.map(() => freePort()));
+  const ports: number[] = [];
+  while (ports.length < names.length) {
+    const port = await freePort(); // one at a time, and never twice: each node needs its own
+    if (!ports.includes(port)) ports.push(port);
+  }
   const started: string[] = [];
 
   const pgCtl = (dir: string, ...args: string[]) => run(`${pgBin}/pg_ctl`, ['-D', dir, ...args], as);
@@ -129,18 +133,18 @@ export async function startCitus(): Promise<CitusCluster> {
     await rm(root, { recursive: true, force: true });
   };
   try {
-    await Promise.all(names.map(async (name, i) => {
+    // Settled, all of them, before any failure stops the cluster: a node still starting would be left running.
+    const starts = await Promise.allSettled(names.map(async (name, i) => {
       const dir = path.join(root, name);
       await run(`${pgBin}/initdb`, ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], as);
       await appendFile(path.join(dir, 'postgresql.conf'), settings(ports[i]!, root, i === 0));
       const log = path.join(root, `${name}.log`);
-      try {
-        await pgCtl(dir, '-l', log, '-w', '-t', '60', 'start');
-      } catch {
-        throw new Error(`Citus ${name} in ${dir} did not start: ${(await readFile(log, 'utf8').catch(() => 'no log')).trim().split('\n').slice(-3).join(' | ')}`);
-      }
       started.push(dir);
+      await pgCtl(dir, '-l', log, '-w', '-t', '60', 'start').catch(async () => {
+        throw new Error(`Citus ${name} in ${dir} did not start: ${(await readFile(log, 'utf8').catch(() => 'no log')).trim().split('\n').slice(-3).join(' | ')}`);
+      });
     }));
+    for (const start of starts) if (start.status === 'rejected') throw start.reason;
     await joinNodes(ports.map(nodeUrl), 'postgres');
   } catch (error) {
     await stop();
