@@ -30,15 +30,12 @@ export async function citusPresent(sql: Sql): Promise<boolean> {
 
 /** What Citus made of a table, if anything; `local`: a Citus local table on the coordinator. */
 type Kind = 'distributed' | 'reference' | 'local';
-interface TableRow { table: string; hasFederationId: boolean; kind: Kind | null }
-interface ForeignKey { table: string; name: string; definition: string }
+interface Table { table: string; hasFederationId: boolean; kind: Kind | null; placement: Placement | undefined }
+/** A foreign key, its table as regclass text and its name quoted: ready for ALTER TABLE. */
+interface ForeignKey { table: string; name: string; definition: string; from: string; to: string }
 
-/**
- * Gives Citus the tables it does not have yet; the tables it placed, in order (none on a second
- * run). `sql` is the migration runner's session, which holds its advisory lock.
- */
-export async function distribute(sql: Sql): Promise<string[]> {
-  const rows = await sql<TableRow[]>`
+async function tables(sql: Sql): Promise<Table[]> {
+  const rows = await sql<Omit<Table, 'placement'>[]>`
     select c.relname as table,
       exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'federation_id' and not a.attisdropped) as "hasFederationId",
       case when p.partmethod = 'h' then 'distributed' when p.repmodel = 't' then 'reference' when p.logicalrelid is not null then 'local' end as kind
@@ -46,7 +43,11 @@ export async function distribute(sql: Sql): Promise<string[]> {
     left join pg_dist_partition p on p.logicalrelid = c.oid
     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
     order by c.relname`;
-  const placed = rows.map((row) => ({ ...row, placement: placementOf(row.table, row.hasFederationId) }));
+  return rows.map((row) => ({ ...row, placement: placementOf(row.table, row.hasFederationId) }));
+}
+
+/** The tables to place now; refuses a table without a place or a coordinator table Citus took. */
+function pendingOf(placed: Table[]): Table[] {
   const homeless = placed.filter((row) => !row.placement).map((row) => row.table);
   if (homeless.length) {
     throw new Error(`distribute: no place on Citus for ${homeless.join(', ')}: a table needs federation_id, or its name on the reference or the coordinator list of src/db/distribute.ts`);
@@ -55,23 +56,21 @@ export async function distribute(sql: Sql): Promise<string[]> {
   if (taken.length) throw new Error(`distribute: the coordinator's ${taken.join(', ')} must not be in Citus's metadata`);
   // A table a later migration tied to a reference table by a foreign key is already a Citus
   // local table (Citus's doing); it is distributed as if new.
-  const pending = placed.filter((row) => row.placement !== 'coordinator' && (row.kind === null || row.kind === 'local'));
-  if (!pending.length) return [];
+  return placed.filter((row) => row.placement !== 'coordinator' && (row.kind === null || row.kind === 'local'));
+}
 
+/** The foreign keys touching `names`; refuses the triggers on them and keys to coordinator tables. */
+async function keysAround(sql: Sql, names: string[], coordinator: string[]): Promise<ForeignKey[]> {
   const triggers = await sql<{ table: string; name: string }[]>`
     select c.relname as table, t.tgname as name
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-    where not t.tgisinternal and n.nspname = 'public' and c.relname = any (${pending.map((row) => row.table)})
+    where not t.tgisinternal and n.nspname = 'public' and c.relname = any (${names})
     order by c.relname, t.tgname`;
   if (triggers.length) {
     // Citus refuses them (and, allowed, would run them on the workers): their work belongs in the code.
     throw new Error(`distribute: Citus refuses tables with triggers: ${triggers.map((r) => `${r.table} (${r.name})`).join(', ')}`);
   }
-
-  const coordinator = placed.filter((row) => row.placement === 'coordinator').map((row) => row.table);
-  const names = pending.map((row) => row.table);
-  // The tables as regclass text and the key's name quoted: ready for the statements below.
-  const keys = await sql<(ForeignKey & { from: string; to: string })[]>`
+  const keys = await sql<ForeignKey[]>`
     select c.conrelid::regclass::text as table, quote_ident(c.conname) as name, pg_get_constraintdef(c.oid) as definition,
       f.relname as from, t.relname as to
     from pg_constraint c join pg_class f on f.oid = c.conrelid join pg_class t on t.oid = c.confrelid
@@ -83,7 +82,19 @@ export async function distribute(sql: Sql): Promise<string[]> {
     // Citus would take the coordinator's table into its metadata to keep the key.
     throw new Error(`distribute: a coordinator table may not have a foreign key to or from a Citus table: ${tied.map((k) => `${k.from}.${k.name}`).join(', ')}`);
   }
+  return keys;
+}
 
+/**
+ * Gives Citus the tables it does not have yet; the tables it placed, in order (none on a second
+ * run). `sql` is the migration runner's session, which holds its advisory lock.
+ */
+export async function distribute(sql: Sql): Promise<string[]> {
+  const placed = await tables(sql);
+  const pending = pendingOf(placed);
+  if (!pending.length) return [];
+  const coordinator = placed.filter((row) => row.placement === 'coordinator').map((row) => row.table);
+  const keys = await keysAround(sql, pending.map((row) => row.table), coordinator);
   const references = pending.filter((row) => row.placement === 'reference').map((row) => row.table);
   const tenants = pending.filter((row) => row.placement === 'distributed').map((row) => row.table);
   let anchor = placed.find((row) => row.placement === 'distributed' && row.kind === 'distributed')?.table;
