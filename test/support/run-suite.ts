@@ -43,7 +43,7 @@ async function startServers(plain: boolean, withCitus: boolean): Promise<Servers
   await chmod(clusterDir, 0o755); // the unprivileged server user must reach its data folder
   const embedded = process.env.DATABASE_URL || !plain ? undefined : await embeddedServer(clusterDir, await freePort());
   const database = `partner_test_${process.pid}`;
-  const adminUrl = process.env.DATABASE_URL ?? embedded?.url;
+  const adminUrl = plain ? process.env.DATABASE_URL ?? embedded?.url : undefined;
   const admin = adminUrl ? postgres(adminUrl, { max: 1, onnotice: () => {} }) : undefined;
   const [embeddedStart, citusStart] = await Promise.allSettled([embedded?.start(), withCitus ? startCitus() : undefined]);
   const citus = citusStart.status === 'fulfilled' ? citusStart.value : undefined;
