@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from 'postgres';
+import { citusPresent, distribute } from './distribute.js';
 
 export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../sql');
 
@@ -19,7 +20,33 @@ export async function listMigrations(dir = migrationsDir): Promise<Migration[]> 
   });
 }
 
-/** Applies pending migrations in order, each in its own transaction; safe to run from many instances. */
+// One token of SQL that may hold a semicolon (a string, an E'' string, a quoted name, a comment,
+// a dollar-quoted body), else a run of other characters, else one character.
+const token = /[eE]'(?:[^'\\]|\\[\s\S]|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|(\$(?:[A-Za-z_]\w*)?\$)[\s\S]*?\1|[^'"eE\-/$;]+|[\s\S]/gy;
+
+/** The statements of a migration file, in order: split at the semicolons between tokens, empty ones left out. */
+export function statements(text: string): string[] {
+  const found: string[] = [];
+  let current = '';
+  let blank = true; // nothing but white space and comments so far
+  for (const [piece] of text.matchAll(token)) {
+    if (piece === ';') {
+      if (!blank) found.push(current.trim());
+      current = '';
+      blank = true;
+    } else {
+      current += piece;
+      blank &&= /^(\s*|--.*|\/\*[\s\S]*)$/.test(piece);
+    }
+  }
+  if (!blank) found.push(current.trim());
+  return found;
+}
+
+/**
+ * Applies pending migrations in order, each in its own transaction, then, when the `citus`
+ * extension is present, distributes the tables Citus does not have yet; safe to run from many instances.
+ */
 export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> {
   const migrations = await listMigrations(dir);
   const applied: string[] = [];
@@ -30,16 +57,28 @@ export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> 
     await conn`select pg_advisory_lock(hashtext('partner-service:migrate'))`;
     await conn`create table if not exists schema_migrations (
       number integer primary key, name text not null, applied_at timestamptz not null default now())`;
+    const citus = await citusPresent(conn);
+    // Once the schema is on Citus, each migration's new tables get their nodes before the next
+    // migration runs: Citus refuses a foreign key from a table it does not have to one it has.
+    const distributed = citus && (await conn`select 1 from pg_dist_partition limit 1`).length > 0;
     const done = new Set((await conn<{ number: number }[]>`select number from schema_migrations`).map((r) => r.number));
     for (const m of migrations.filter((m) => !done.has(m.number))) {
       const text = await readFile(m.file, 'utf8');
-      await conn.unsafe(`begin; ${text}; insert into schema_migrations (number, name) values (${m.number}, '${m.name}'); commit;`)
-        .catch(async (error: unknown) => {
-          await conn`rollback`;
-          throw error;
-        });
+      const record = `insert into schema_migrations (number, name) values (${m.number}, '${m.name}')`;
+      // Citus forwards a DDL command's whole query string to the workers, which refuse several
+      // commands in one (42601): there each statement goes alone.
+      const queries = citus ? ['begin', ...statements(text), record, 'commit'] : [`begin; ${text}; ${record}; commit;`];
+      try {
+        for (const query of queries) await conn.unsafe(query);
+      } catch (error) {
+        await conn`rollback`;
+        throw error;
+      }
       applied.push(path.basename(m.file));
+      if (distributed) await distribute(conn);
     }
+    // On Citus the tables the migrations made go to their nodes, still under the lock.
+    if (citus) await distribute(conn);
   } finally {
     await conn`select pg_advisory_unlock(hashtext('partner-service:migrate'))`.catch(() => {});
     await conn.unsafe('reset lock_timeout; reset statement_timeout').catch(() => {});
