@@ -69,14 +69,15 @@ async function countLicensed(unit: Unit, before: readonly Counted[], after: read
 }
 
 /**
- * The licenses a write is about to change, locked: the rows before it, for countLicensed. Async,
- * so that the query is queued when called: before the write passed beside it to Promise.all.
+ * The licenses a write is about to change (`where` as the write's own), locked: the rows before
+ * it, for countLicensed. Async, so that the query is queued when called: before the write passed
+ * beside it to Promise.all.
  */
 async function lockedBefore(unit: Unit, where: Fragment): Promise<Counted[]> {
   const { sql, workspace } = unit;
   return await sql<Counted[]>`
     select ${sql(countedColumns)} from licenses
-    where federation_id = ${workspace.federationId} and ${where} and ${licenseRows.visible(sql, workspace)} for update`;
+    where federation_id = ${workspace.federationId} and ${where} for update`;
 }
 
 /**
@@ -96,7 +97,8 @@ export const licenses: Store<LicenseRow> = {
     return updated;
   },
   async updateWhere(unit, where, set) {
-    const [before, updated] = await Promise.all([lockedBefore(unit, where), licenseRows.updateWhere(unit, where, set)]);
+    const visible = unit.sql`${where} and ${licenseRows.visible(unit.sql, unit.workspace)}`;
+    const [before, updated] = await Promise.all([lockedBefore(unit, visible), licenseRows.updateWhere(unit, where, set)]);
     await countLicensed(unit, before, updated);
     return updated;
   },
