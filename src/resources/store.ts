@@ -27,8 +27,9 @@ export interface Store<Row extends Versioned> extends StoreSpec<Row> {
   /** The columns a read returns, for a query of its own: `select ${store.selection} from …`. */
   selection: Fragment;
   /**
-   * The rows the workspace reaches: its federation's (the tenant column, on which Citus routes a
-   * statement to one shard) that `visible` lets it see. Every statement of the table's rows filters on it.
+   * The rows the workspace reaches: those of its federation (the tenant column: Citus routes a
+   * statement filtered on it to one shard) that `visible` lets it see. Lookups, lists and
+   * `updateWhere` filter on it rather than on `visible` alone.
    */
   scope(sql: Db, ws: Workspace): Fragment;
   find(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row | undefined>;
