@@ -55,13 +55,15 @@ export function expectActive(member: MemberRow): void {
 
 /** Licenses and invoices keep a member from being erased (the books keep who was billed). */
 export async function hasRecords(db: Db, ws: Workspace, member: MemberRow): Promise<boolean> {
-  return (await memberHasLicenses(db, ws, member.id)) || (await memberHasInvoices(db, member.id));
+  return (await memberHasLicenses(db, ws, member.id)) || (await memberHasInvoices(db, ws, member.id));
 }
 
 /** Erases the member; its roster and attendance rows go with it, so those teams and activities change. */
 export async function erase(unit: Unit, member: MemberRow): Promise<void> {
-  const { sql } = unit;
-  await teams.updateWhere(unit, sql`id in (select team_id from roster_entries where member_id = ${member.id})`);
-  await activities.updateWhere(unit, sql`id in (select activity_id from attendance where member_id = ${member.id})`);
+  const { sql, workspace } = unit;
+  await teams.updateWhere(unit, sql`id in (
+    select team_id from roster_entries where federation_id = ${workspace.federationId} and member_id = ${member.id})`);
+  await activities.updateWhere(unit, sql`id in (
+    select activity_id from attendance where federation_id = ${workspace.federationId} and member_id = ${member.id})`);
   await members.remove(unit, member);
 }
