@@ -48,7 +48,7 @@ export interface LicenseFields {
 export async function createLicense(service: Service, clubId: string, fields: LicenseFields = {}): Promise<string> {
   const [club] = await service.sql<{ federation_id: string }[]>`select federation_id from workspaces where id = ${clubId}`;
   const federationId = club!.federation_id;
-  const memberId = fields.member_id ?? (await createMember(service, { id: clubId }));
+  const memberId = fields.member_id ?? (await createMember(service, { id: clubId, federationId }));
   const seasonId = fields.season_id ?? (await openSeasonOf(service, federationId));
   const categoryId = fields.category_id ?? (await createCategory(service, federationId, { code: `C${tag()}`.toUpperCase() }));
   const status = fields.status ?? 'requested';
