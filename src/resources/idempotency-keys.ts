@@ -64,6 +64,10 @@ export async function release(sql: Sql, c: Claim): Promise<void> {
   await sql`delete from idempotency_keys where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key} and state = 'running'`;
 }
 
+/** Forgets the records older than 24 h: one statement per federation, each on its own shard under Citus. */
 export async function purgeIdempotency(sql: Sql): Promise<void> {
-  await sql`delete from idempotency_keys where created_at < now() - interval '24 hours'`;
+  const federations = await sql<{ id: string }[]>`select id::text from workspaces where federation_id is null order by id`;
+  for (const { id } of federations) {
+    await sql`delete from idempotency_keys where federation_id = ${id} and created_at < now() - interval '24 hours'`;
+  }
 }
