@@ -10,6 +10,7 @@
 // than its share of this instance's slots. A workspace's slow endpoints therefore wait for their
 // own share and never hold the slots of the others.
 import type { Sql } from 'postgres';
+import { groupBy } from '../resources/rows.js';
 import { scope } from './enqueue.js';
 import type { Held } from './shares.js';
 import { leaseMs } from './schedule.js';
@@ -56,10 +57,8 @@ export async function claim(sql: Sql, { now, slots, perWorkspace, held, federati
         and exists (select 1 from webhook_messages m where m.federation_id = e.federation_id and m.endpoint_id = e.id and ${dueMessage(sql, now)})
     )
     select federation_id::text, id::text from due where turn <= ${perWorkspace} order by turn, busy_until nulls first, id limit ${slots}`;
-  const byFederation = new Map<string, string[]>();
-  for (const { federation_id: federation, id } of picked) byFederation.set(federation, [...(byFederation.get(federation) ?? []), id]);
   const claimed: Claimed[] = [];
-  for (const [federation, endpoints] of byFederation) claimed.push(...await take(sql, now, federation, endpoints));
+  for (const [federation, endpoints] of groupBy(picked, 'federation_id')) claimed.push(...await take(sql, now, federation, endpoints.map((e) => e.id)));
   return claimed;
 }
 

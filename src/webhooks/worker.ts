@@ -69,9 +69,8 @@ interface Finished {
 
 /** Records finished attempts in one statement per federation: the messages' new state, the attempts, the endpoints freed (or disabled). */
 async function record(sql: Sql, finished: Finished[]): Promise<void> {
-  const byFederation = new Map<string, Finished[]>();
-  for (const f of finished) byFederation.set(f.m.federation_id, [...(byFederation.get(f.m.federation_id) ?? []), f]);
-  for (const [federation, attempts] of byFederation) await recordFederation(sql, federation, attempts);
+  const federations = new Set(finished.map((f) => f.m.federation_id));
+  for (const federation of federations) await recordFederation(sql, federation, finished.filter((f) => f.m.federation_id === federation));
 }
 
 async function recordFederation(sql: Sql, federation: string, finished: Finished[]): Promise<void> {
