@@ -2,13 +2,25 @@
 -- Citus refuses triggers on distributed and reference tables (and, allowed, runs them on a worker,
 -- whose pg_notify reaches only that worker's listeners). The work of the two triggers moves to the
 -- statements that write, in the same transaction, on the coordinator, where the instances listen:
--- - webhook_changes: the change recorder (src/resources/changes.ts) when an enabled endpoint of an
---   audience workspace exists;
+-- - webhook_changes: the change recorder (src/resources/changes.ts), through webhook_wake below;
 -- - credentials_changed: every writer of credentials (src/console/credentials.ts), with the key id.
 drop trigger changes_webhook_wake on changes;
 drop function webhook_wake();
 drop trigger credentials_changed on credentials;
 drop function credentials_notify();
+
+-- Wakes the delivery workers at commit when an enabled endpoint of the federation follows a feed
+-- the write's changes reach: one of `workspaces`, any club's when `clubs`, any when `everyone`.
+-- A function, so that the notification is sent where it is called, on the coordinator: in a plain
+-- statement beside the endpoints' table, Citus would send the whole statement to the worker.
+create function webhook_wake(federation bigint, workspaces bigint[], clubs boolean, everyone boolean) returns void language plpgsql as $$
+begin
+  if exists (select 1 from webhook_endpoints e where e.federation_id = federation and e.status = 'enabled'
+      and (everyone or e.workspace_id = any(workspaces) or clubs and e.workspace_id <> federation)) then
+    perform pg_notify('webhook_changes', '');
+  end if;
+end
+$$;
 
 -- Every query of the feed's functions names the federation, so that each goes to one shard.
 drop function feed_reset_position(bigint, bigint);

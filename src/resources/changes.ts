@@ -59,25 +59,20 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
 /**
  * Wakes the delivery workers (src/webhooks/worker.ts) at commit when an enabled endpoint of the
  * federation follows a feed these changes reach: a named workspace's, any club's for a change of
- * every club, any for a change set (whose workspaces Postgres selects). pg_notify is in the outer
- * select, never beside the endpoints, so on Citus it runs on the coordinator, where instances listen.
+ * every club, any for a change set (whose workspaces Postgres selects). sql/00026 says why a function.
  */
 function webhookWake(tx: TransactionSql, federation: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]> {
   const named = new Set<string>();
   let clubs = false;
-  let any = false;
+  let everyone = false;
   for (const c of changes) {
-    if ('rows' in c) any = true;
+    if ('rows' in c) everyone = true;
     else {
       for (const id of c.audience.workspaces) named.add(id);
       if (c.audience.clubsOf !== undefined) clubs = true;
     }
   }
-  return tx`
-    select pg_notify('webhook_changes', '') where exists (
-      select 1 from webhook_endpoints e
-      where e.federation_id = ${federation} and e.status = 'enabled'
-        and (${any}::boolean or e.workspace_id = any(${[...named]}::bigint[]) or ${clubs}::boolean and e.workspace_id <> ${federation}))`;
+  return tx`select webhook_wake(${federation}, ${[...named]}::bigint[], ${clubs}, ${everyone})`;
 }
 
 /**

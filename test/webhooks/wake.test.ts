@@ -2,14 +2,14 @@
 // NOTIFY webhook_changes, sent by the change recorder's own statement (no trigger: sql/00026).
 // A write nobody follows sends nothing. Each check ends with a marker notification sent after the
 // write's commit: notifications reach a listener in commit order, so what the write sent has
-// arrived by the time the marker does.
+// arrived by the time the marker does. A database of its own: no other file's writes notify here.
 import t from 'tap';
 import { createClub, createFederation, type Tenant } from '../support/factories.js';
-import { startService } from '../support/harness.js';
+import { privateDatabase, startService } from '../support/harness.js';
 import { addTestEndpoint, managed } from '../support/webhook-endpoints.js';
 import { enableEndpoint, removeEndpoint } from '../../src/webhooks/registry.js';
 
-const service = await startService(t);
+const service = await startService(t, {}, undefined, { databaseUrl: await privateDatabase(t, 'wake') });
 
 const heard: string[] = [];
 const listening = await service.sql.listen('webhook_changes', (payload) => heard.push(payload));
