@@ -32,12 +32,20 @@ create function feed_kept(federation bigint, workspace bigint, below bigint) ret
 $$;
 
 -- Null when `after` is a position of the workspace's feed; otherwise the position to resume from:
--- `after` beyond the workspace's newest change, or inside a range a restore lost.
-create function feed_reset_position(federation bigint, workspace bigint, after bigint) returns bigint language sql stable as $$
-  select feed_kept(federation, workspace, after)
-  where after > 0 and (
-    after > (select coalesce(max(id), 0) from changes where federation_id = federation and workspace_id = workspace)
-    or exists (select 1 from feed_histories h where after > h.previous_last and after < h.first_id))
+-- `after` beyond the workspace's newest change, or inside a range a restore lost. PL/pgSQL, one
+-- query a statement: Citus cannot plan the changes (distributed) and the histories (reference)
+-- in one statement of an SQL function.
+create function feed_reset_position(federation bigint, workspace bigint, after bigint) returns bigint language plpgsql stable as $$
+begin
+  if after <= 0 then return null; end if;
+  if after > (select coalesce(max(id), 0) from changes where federation_id = federation and workspace_id = workspace) then
+    return feed_kept(federation, workspace, after);
+  end if;
+  if exists (select 1 from feed_histories h where after > h.previous_last and after < h.first_id) then
+    return feed_kept(federation, workspace, after);
+  end if;
+  return null;
+end
 $$;
 
 -- As in sql/00022, with one statement per federation: the newest change is the newest of the
