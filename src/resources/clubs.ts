@@ -58,7 +58,7 @@ interface ClubCounts { members_licensed: number; teams: number }
 
 /**
  * The federation's figures for each club (federation.clubs.*): one query for a page of clubs.
- * Members licensed today are read from the licenses' trigger-kept counts (sql/00018), a row per
+ * Members licensed today are read from the counts the licenses' writers keep (sql/00018, sql/00025), a row per
  * club and expiry date, not from the club's licenses.
  */
 export async function withCounts<C extends ClubRow>(db: Db, ws: Workspace, rows: C[]): Promise<(C & { counts: ClubCounts })[]> {
