@@ -60,10 +60,11 @@ async function linesSince(sql: Sql): Promise<LogLine[]> {
 
 /**
  * The errors the coordinator logged for `sql`'s database since `resetRouting`, each as
- * `SQLSTATE message: statement`: what a 500 on Citus was, which the service's log leaves out.
+ * `SQLSTATE message: statement`, each once: what a 500 on Citus was, which the service's log leaves out.
  */
 export async function statementErrors(sql: Sql): Promise<string[]> {
-  return (await linesSince(sql))
+  const errors = (await linesSince(sql))
     .filter((l) => l.error_severity === 'ERROR')
     .map((l) => `${l.state_code} ${l.message}: ${(l.statement ?? '(no statement text)').replace(/\s+/g, ' ').trim()}`);
+  return [...new Set(errors)];
 }
