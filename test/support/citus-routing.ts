@@ -15,7 +15,7 @@ const since = new WeakMap<Sql, Position>();
 
 const multiTask = 'multi-task query about to be executed';
 
-interface LogLine { message?: string; dbname?: string; statement?: string }
+interface LogLine { message?: string; dbname?: string; statement?: string; error_severity?: string; state_code?: string }
 
 /** Logs a mark and waits until the logger wrote it; the log's lines from `from` to the mark. */
 async function readUpToMark(sql: Sql, from?: Position): Promise<{ lines: LogLine[]; end: Position }> {
@@ -48,8 +48,23 @@ export async function resetRouting(sql: Sql): Promise<void> {
  * (each once, in order of first run); everything the log holds without a reset.
  */
 export async function multiShardStatements(sql: Sql): Promise<string[]> {
-  const database = (await sql<{ database: string }[]>`select current_database() as database`)[0]!.database;
-  const { lines } = await readUpToMark(sql, since.get(sql));
-  const statements = lines.filter((l) => l.message === multiTask && l.dbname === database).map((l) => l.statement ?? '(no statement text)');
+  const statements = (await linesSince(sql)).filter((l) => l.message === multiTask).map((l) => l.statement ?? '(no statement text)');
   return [...new Set(statements)];
+}
+
+/** The lines of `sql`'s database since `resetRouting`. */
+async function linesSince(sql: Sql): Promise<LogLine[]> {
+  const database = (await sql<{ database: string }[]>`select current_database() as database`)[0]!.database;
+  return (await readUpToMark(sql, since.get(sql))).lines.filter((l) => l.dbname === database);
+}
+
+/**
+ * The errors the coordinator logged for `sql`'s database since `resetRouting`, each as
+ * `SQLSTATE message: statement`, each once: what a 500 on Citus was, which the service's log leaves out.
+ */
+export async function statementErrors(sql: Sql): Promise<string[]> {
+  const errors = (await linesSince(sql))
+    .filter((l) => l.error_severity === 'ERROR')
+    .map((l) => `${l.state_code} ${l.message}: ${(l.statement ?? '(no statement text)').replace(/\s+/g, ' ').trim()}`);
+  return [...new Set(errors)];
 }

@@ -57,7 +57,8 @@ log_rotation_size = 0
 
 const nodeUrl = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
 
-function inDatabase(url: string, database: string): string {
+/** `url` with its database replaced by `database`. */
+export function inDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = '/' + database;
   return u.toString();
@@ -93,14 +94,20 @@ export async function createCitusDatabase(nodeUrls: string[], name: string): Pro
   return inDatabase(nodeUrls[0]!, name);
 }
 
+/** The Citus lane's nodes' `postgres` URLs (TEST_CITUS_NODES): the coordinator first, then the workers. */
+export function citusNodes(): string[] {
+  const nodeUrls = (process.env.TEST_CITUS_NODES ?? '').split(' ').filter(Boolean);
+  if (!nodeUrls.length) throw new Error('TEST_CITUS_NODES is unset: the file runs in the Citus lane of npm test');
+  return nodeUrls;
+}
+
 /**
  * A migrated (so distributed) database of the test file's own on the Citus lane's cluster
  * (TEST_CITUS_NODES), dropped from every node when the file ends: statements of the files running
  * beside it never mix with its own, in its data or in test/support/citus-routing.ts's log.
  */
 export async function privateCitusDatabase(t: Test, suffix: string): Promise<string> {
-  const nodeUrls = (process.env.TEST_CITUS_NODES ?? '').split(' ').filter(Boolean);
-  if (!nodeUrls.length) throw new Error('TEST_CITUS_NODES is unset: the file runs in the Citus lane of npm test');
+  const nodeUrls = citusNodes();
   const name = `${new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1)}_${suffix}`;
   const drop = () => Promise.all(nodeUrls.map((url) => withNode(url, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`))));
   await drop();
