@@ -94,12 +94,14 @@ export async function issueCredential(sql: Sql, masterKey: Buffer, req: IssueReq
 }
 
 export async function revokeCredential(sql: Sql, keyId: string): Promise<{ key_id: string; status: 'revoked' }> {
+  // Not `coalesce(revoked_at, now())`: Citus refuses a function other than IMMUTABLE in it.
   const [row] = await sql`
     with revoked as (
-      update credentials set status = 'revoked', revoked_at = coalesce(revoked_at, now()), updated_at = now()
-      where key_id = ${keyId} returning key_id)
+      update credentials set status = 'revoked', revoked_at = now(), updated_at = now()
+      where key_id = ${keyId} and revoked_at is null returning key_id)
     select key_id, pg_notify('credentials_changed', key_id) from revoked`;
-  if (!row) throw new ApiError('not_found', `no credential ${keyId}`);
+  const [known] = row ? [row] : await sql`select key_id from credentials where key_id = ${keyId}`;
+  if (!known) throw new ApiError('not_found', `no credential ${keyId}`);
   return { key_id: keyId, status: 'revoked' };
 }
 

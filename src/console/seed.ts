@@ -7,6 +7,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { grantableScopes } from '../auth/scopes.js';
 import { transaction } from '../db/transaction.js';
 import { fixtures } from '../resources/fixtures.js';
+import { countLicensed, type CountedLicense } from '../resources/licenses.js';
 import type { Side } from '../resources/standings.js';
 import { issueCredential, type Issued } from './credentials.js';
 import { createOperator } from './workspaces.js';
@@ -113,9 +114,9 @@ export async function seed(sql: Sql, masterKey: Buffer, scale: Scale): Promise<S
           ${`${s.year}-01-02T09:00:00Z`}, ${`${s.year}-01-03T09:00:00Z`}, ${`${s.year}-01-01`}, ${`${s.year}-12-31`}
         from members m where m.federation_id = ${fed.id} and m.person_id is not null and m.club_id = any(${clubs}::bigint[]) order by m.id`;
       // Kept by the code since Citus refuses the triggers that kept it (sql/00025): one pass over the season's licenses.
-      await tx`
-        select club_licensed_members_apply(${fed.id}::bigint, '{}'::licenses[],
-          array(select l from licenses l where l.federation_id = ${fed.id} and l.season_id = ${fed.seasonIds[index]!}))`;
+      await countLicensed(tx, fed.id, [], await tx<CountedLicense[]>`
+        select id, club_id, member_id, status, valid_until from licenses
+        where federation_id = ${fed.id} and season_id = ${fed.seasonIds[index]!}`);
       await tx`
         insert into license_numbers (federation_id, year, last_number)
         select ${fed.id}, ${s.year}, count(*) from licenses where federation_id = ${fed.id} and season_id = ${fed.seasonIds[index]!}

@@ -64,9 +64,10 @@ export const attendance = {
   async put(unit: Unit, activity: ActivityRow, member: Versioned, status: (typeof attendanceStatuses)[number], note: string | null):
   Promise<{ activity: ActivityRow; created: boolean }> {
     const [row] = await unit.sql<{ created: boolean }[]>`
-      insert into attendance (federation_id, activity_id, member_id, status, note)
-      values (${unit.workspace.federationId}, ${activity.id}, ${member.id}, ${status}, ${note})
-      on conflict (federation_id, activity_id, member_id) do update set status = excluded.status, note = excluded.note, recorded_at = now()
+      insert into attendance (federation_id, activity_id, member_id, status, note, recorded_at)
+      values (${unit.workspace.federationId}, ${activity.id}, ${member.id}, ${status}, ${note}, now())
+      on conflict (federation_id, activity_id, member_id) do update
+        set status = excluded.status, note = excluded.note, recorded_at = excluded.recorded_at
       returning (xmax = 0) as created`;
     return { activity: await activities.update(unit, activity), created: row!.created };
   },

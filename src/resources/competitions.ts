@@ -42,7 +42,7 @@ export const competitions = defineStore<CompetitionRow>({
   visible: (sql, ws) => (ws.kind === 'federation'
     ? sql`federation_id = ${ws.id}`
     : sql`federation_id = ${ws.federationId} and (status = 'open'
-        or exists (select from entries e where e.federation_id = competitions.federation_id
+        or exists (select from entries e where e.federation_id = ${ws.federationId}
           and e.competition_id = competitions.id and e.club_id = ${ws.id}))`),
   // Once opened, every club of the federation has seen it: each hears of its later changes too.
   audience: (row, ws) => (row.status === 'draft'

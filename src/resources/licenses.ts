@@ -48,9 +48,9 @@ const licenseRows = defineStore<LicenseRow>({
 });
 
 /** What club_licensed_members_apply reads of a license (sql/00025). */
-type Counted = Pick<LicenseRow, 'id' | 'club_id' | 'member_id' | 'status' | 'valid_until'>;
+export type CountedLicense = Pick<LicenseRow, 'id' | 'club_id' | 'member_id' | 'status' | 'valid_until'>;
 const countedColumns = ['id', 'club_id', 'member_id', 'status', 'valid_until'] as const;
-const counts = (row: Counted) => row.status === 'approved' && row.valid_until !== null;
+const counts = (row: CountedLicense) => row.status === 'approved' && row.valid_until !== null;
 
 /**
  * Keeps `club_licensed_members` (counts.members_licensed) for a write of licenses, in its
@@ -58,12 +58,13 @@ const counts = (row: Counted) => row.status === 'approved' && row.valid_until !=
  * licenses' triggers that Citus refuses). Only an approved license can move a count, so a write
  * of none (a request, a rejection, a withdrawal) costs nothing more.
  */
-async function countLicensed(unit: Unit, before: readonly Counted[], after: readonly Counted[]): Promise<void> {
+export async function countLicensed(sql: Db, federationId: string, before: readonly CountedLicense[], after: readonly CountedLicense[]): Promise<void> {
   if (!before.some(counts) && !after.some(counts)) return;
-  const { sql, workspace } = unit;
-  const rows = (list: readonly Counted[]) => sql.json(list.map((r) => Object.fromEntries(countedColumns.map((c) => [c, r[c]]))));
+  // Passed as values, not as a subquery of licenses: on Citus that would send the whole statement
+  // to the worker, where a shard's rows are not of the type `licenses`.
+  const rows = (list: readonly CountedLicense[]) => sql.json(list.map((r) => Object.fromEntries(countedColumns.map((c) => [c, r[c]]))));
   await sql`
-    select club_licensed_members_apply(${workspace.federationId}::bigint,
+    select club_licensed_members_apply(${federationId}::bigint,
       array(select r from jsonb_populate_recordset(null::licenses, ${rows(before)}) r),
       array(select r from jsonb_populate_recordset(null::licenses, ${rows(after)}) r))`;
 }
@@ -73,9 +74,9 @@ async function countLicensed(unit: Unit, before: readonly Counted[], after: read
  * it, for countLicensed. Async, so that the query is queued when called: before the write passed
  * beside it to Promise.all.
  */
-async function lockedBefore(unit: Unit, where: Fragment): Promise<Counted[]> {
+async function lockedBefore(unit: Unit, where: Fragment): Promise<CountedLicense[]> {
   const { sql, workspace } = unit;
-  return await sql<Counted[]>`
+  return await sql<CountedLicense[]>`
     select ${sql(countedColumns)} from licenses
     where federation_id = ${workspace.federationId} and ${where} for update`;
 }
@@ -88,23 +89,23 @@ export const licenses: Store<LicenseRow> = {
   ...licenseRows,
   async insert(unit, values) {
     const row = await licenseRows.insert(unit, values);
-    await countLicensed(unit, [], [row]);
+    await countLicensed(unit.sql, unit.workspace.federationId, [], [row]);
     return row;
   },
   async update(unit, row, set, action) {
     const [before, updated] = await Promise.all([lockedBefore(unit, unit.sql`id = ${row.id}`), licenseRows.update(unit, row, set, action)]);
-    await countLicensed(unit, before, [updated]);
+    await countLicensed(unit.sql, unit.workspace.federationId, before, [updated]);
     return updated;
   },
   async updateWhere(unit, where, set) {
     const visible = unit.sql`${where} and ${licenseRows.visible(unit.sql, unit.workspace)}`;
     const [before, updated] = await Promise.all([lockedBefore(unit, visible), licenseRows.updateWhere(unit, where, set)]);
-    await countLicensed(unit, before, updated);
+    await countLicensed(unit.sql, unit.workspace.federationId, before, updated);
     return updated;
   },
   async remove(unit, row) {
     const [before] = await Promise.all([lockedBefore(unit, unit.sql`id = ${row.id}`), licenseRows.remove(unit, row)]);
-    await countLicensed(unit, before, []);
+    await countLicensed(unit.sql, unit.workspace.federationId, before, []);
   },
 };
 

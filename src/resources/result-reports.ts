@@ -14,10 +14,10 @@ export const resultReports = {
     const { sql, workspace } = unit;
     const { home_score, away_score } = score;
     await sql`
-      insert into match_reports (match_id, club_id, federation_id, home_score, away_score)
-      values (${match.id}, ${workspace.id}, ${workspace.federationId}, ${home_score}, ${away_score})
+      insert into match_reports (match_id, club_id, federation_id, home_score, away_score, reported_at)
+      values (${match.id}, ${workspace.id}, ${workspace.federationId}, ${home_score}, ${away_score}, now())
       on conflict (federation_id, match_id, club_id) do update
-        set home_score = excluded.home_score, away_score = excluded.away_score, reported_at = now()`;
+        set home_score = excluded.home_score, away_score = excluded.away_score, reported_at = excluded.reported_at`;
     const reports = await sql<({ club_id: string } & Score)[]>`
       select club_id, home_score, away_score from match_reports
       where federation_id = ${workspace.federationId} and match_id = ${match.id}`;

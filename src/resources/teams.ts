@@ -61,9 +61,10 @@ export const rosters = {
       where federation_id = ${unit.workspace.federationId} and team_id = ${team.id} and member_id = ${member.id}`;
     if (entry && entry.role === role && entry.shirt_number === shirt) return { team, created: false };
     await sql`
-      insert into roster_entries (federation_id, team_id, member_id, role, shirt_number)
-      values (${unit.workspace.federationId}, ${team.id}, ${member.id}, ${role}, ${shirt})
-      on conflict (federation_id, team_id, member_id) do update set role = excluded.role, shirt_number = excluded.shirt_number, updated_at = now()`;
+      insert into roster_entries (federation_id, team_id, member_id, role, shirt_number, updated_at)
+      values (${unit.workspace.federationId}, ${team.id}, ${member.id}, ${role}, ${shirt}, now())
+      on conflict (federation_id, team_id, member_id) do update
+        set role = excluded.role, shirt_number = excluded.shirt_number, updated_at = excluded.updated_at`;
     return { team: await teams.update(unit, team), created: entry === undefined };
   },
   /** Takes the member off the roster: 404 when they are not on it. */

@@ -164,7 +164,12 @@ t.test('every id in a body, at any depth: ids of another club of the federation,
       t.fail(`${op.id}: no factory for one of ${names.join(', ')} in test/support/factories ownedIds`);
       continue;
     }
-    if (op.id === 'club.entries.create') await service.sql`update teams set season_id = (select season_id from competitions where id = ${own.competition_id!}) where id = ${own.team_id!}`;
+    if (op.id === 'club.entries.create') {
+      const federationId = caller.club.federationId;
+      const [competition] = await service.sql<{ season_id: string }[]>`
+        select season_id from competitions where federation_id = ${federationId} and id = ${own.competition_id!}`;
+      await service.sql`update teams set season_id = ${competition!.season_id} where federation_id = ${federationId} and id = ${own.team_id!}`;
+    }
     // Only a draft moves to another season (domain.md); an open one answers 409 before reading the id.
     if (op.id === 'federation.competitions.update') own.competition_id = await inState.competition!(service, caller.federation, 'draft');
     for (const member of members) {

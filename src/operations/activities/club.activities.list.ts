@@ -31,7 +31,7 @@ export default defineOperation({
           'present', count(*) filter (where status = 'present'), 'absent', count(*) filter (where status = 'absent'),
           'excused', count(*) filter (where status = 'excused'), 'late', count(*) filter (where status = 'late')
         ) as attendance_summary
-        from attendance where federation_id = a.federation_id and activity_id = a.id
+        from attendance where federation_id = ${ctx.workspace.federationId} and activity_id = a.id
       ) s
       where ${activities.scope(sql, ctx.workspace)}
         ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : nothing}

@@ -19,7 +19,7 @@ export default defineOperation({
     const sql = ctx.db;
     const after = afterCursor(ctx, q)?.[0] ?? '0';
     const rows = await sql`
-      select ${teams.selection}, (select count(*)::int from roster_entries r where r.federation_id = t.federation_id and r.team_id = t.id) as roster_size
+      select ${teams.selection}, (select count(*)::int from roster_entries r where r.federation_id = ${ctx.workspace.federationId} and r.team_id = t.id) as roster_size
       from teams t
       where ${teams.scope(sql, ctx.workspace)} and t.id > ${after}
         ${q.season_id ? sql`and t.season_id = ${q.season_id}` : nothing}

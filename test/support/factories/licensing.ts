@@ -1,5 +1,6 @@
 // Licensing and discipline: categories, persons, licenses, transfers and sanctions in any state.
 import type { Fragment } from 'postgres';
+import { countLicensed, type CountedLicense } from '../../../src/resources/licenses.js';
 import { nameKey } from '../../../src/resources/person-names.js';
 import type { Service } from '../harness.js';
 import type { Area } from './area.js';
@@ -59,7 +60,7 @@ export async function createLicense(service: Service, clubId: string, fields: Li
   const [row] = await service.sql<{ id: string }[]>`
     with drawn as (
       insert into license_numbers (federation_id, year, last_number)
-      select ${federationId}, extract(year from starts_on)::int, 1 from seasons where id = ${seasonId} and ${decided}
+      select ${federationId}, extract(year from starts_on)::int, 1 from seasons where federation_id = ${federationId} and id = ${seasonId} and ${decided}
       on conflict (federation_id, year) do update set last_number = license_numbers.last_number + 1
       returning year, last_number)
     insert into licenses (federation_id, club_id, member_id, person_id, season_id, category_id, category_code, number, status,
@@ -68,22 +69,22 @@ export async function createLicense(service: Service, clubId: string, fields: Li
       (select lpad(year::text, 4, '0') || '-' || lpad(last_number::text, 6, '0') from drawn), ${status}, ${status === 'requested' || status === 'withdrawn' ? null : new Date()},
       ${status === 'rejected' || status === 'suspended' ? 'test' : null},
       case when ${decided} then s.starts_on end, case when ${decided} then s.ends_on end
-    from license_categories c, seasons s where c.id = ${categoryId} and s.id = ${seasonId}
+    from license_categories c, seasons s where c.federation_id = ${federationId} and c.id = ${categoryId} and s.federation_id = ${federationId} and s.id = ${seasonId}
     returning id`;
   // As the licenses store does, the licensed members' counts follow the write (sql/00025).
-  await service.sql`
-    select club_licensed_members_apply(${federationId}::bigint, '{}'::licenses[],
-      array(select l from licenses l where l.federation_id = ${federationId} and l.id = ${row!.id}))`;
+  await countLicensed(service.sql, federationId, [], await service.sql<CountedLicense[]>`
+    select id, club_id, member_id, status, valid_until from licenses where federation_id = ${federationId} and id = ${row!.id}`);
   return row!.id;
 }
 
 /** `update licenses set … where …` of one federation, its licensed members' counts kept as the licenses store keeps them (sql/00025). */
 export async function updateLicenses(service: Service, federationId: string, set: Fragment, where: Fragment): Promise<void> {
-  await service.sql`
-    with before as (select coalesce(array_agg(l), '{}') as rows from licenses l where federation_id = ${federationId} and ${where}),
-      after as (update licenses set ${set} where federation_id = ${federationId} and ${where} returning *)
-    select club_licensed_members_apply(${federationId}::bigint, (select rows from before),
-      (select coalesce(array_agg(a::licenses), '{}') from after a))`;
+  await service.sql.begin(async (tx) => {
+    const counted = tx`id, club_id, member_id, status, valid_until`;
+    const before = await tx<CountedLicense[]>`select ${counted} from licenses where federation_id = ${federationId} and ${where} for update`;
+    const after = await tx<CountedLicense[]>`update licenses set ${set} where federation_id = ${federationId} and ${where} returning ${counted}`;
+    await countLicensed(tx, federationId, before, after);
+  });
 }
 
 export async function licenseNumberOf(service: Service, licenseId: string): Promise<string> {
