@@ -86,8 +86,8 @@ const lookupBatch = { maxSize: 200, maxInFlight: 2 };
 
 /**
  * Credentials cached per instance so that a request costs no lookup. Any change to a row,
- * issuance included, is announced on `credentials_changed` (a trigger) and evicts it everywhere
- * at once; while the listening connection is re-established the whole cache is dropped, so
+ * issuance included, is announced on `credentials_changed` (by the statement that writes it:
+ * src/console/credentials.ts) and evicts it everywhere at once; while the listening connection is re-established the whole cache is dropped, so
  * nothing stale survives. Key ids that name no credential are remembered for a short while,
  * and the lookups of concurrent misses share one statement, so a flood of made-up key ids
  * costs the database one query per batch at most, and none for a key id seen recently.

@@ -80,18 +80,25 @@ export async function issueCredential(sql: Sql, masterKey: Buffer, req: IssueReq
   const secret = req.algorithm === 'hmac-sha256' ? newSecret() : undefined;
   const publicKey = req.algorithm === 'rsa2' ? checkedPublicKey(req.publicKeyPem) : null;
   const keyId = newKeyId();
+  // Every writer of credentials tells the instances' caches (src/auth/credentials.ts) at commit,
+  // an issuance too, since a cache also remembers key ids that named no credential.
   await sql`
+    with issued as (
     insert into credentials (federation_id, key_id, workspace_id, issuer_id, label, algorithm, kind, scopes, expires_at, rate_limit, secret_sealed, public_key)
     select coalesce(w.federation_id, w.id), ${keyId}, ${req.workspaceId}, ${req.issuerId}, ${req.label}, ${req.algorithm}, ${req.kind ?? 'live'}, ${scopes},
             ${req.expiresAt ?? null}, ${req.rateLimit ?? null}, ${secret ? seal(masterKey, secret) : null}, ${publicKey}
-    from workspaces w where w.id = ${req.workspaceId}`;
+    from workspaces w where w.id = ${req.workspaceId}
+    returning key_id)
+    select pg_notify('credentials_changed', key_id) from issued`;
   return { key_id: keyId, algorithm: req.algorithm, scopes, ...(secret ? { secret } : {}) };
 }
 
 export async function revokeCredential(sql: Sql, keyId: string): Promise<{ key_id: string; status: 'revoked' }> {
   const [row] = await sql`
-    update credentials set status = 'revoked', revoked_at = coalesce(revoked_at, now()), updated_at = now()
-    where key_id = ${keyId} returning key_id`;
+    with revoked as (
+      update credentials set status = 'revoked', revoked_at = coalesce(revoked_at, now()), updated_at = now()
+      where key_id = ${keyId} returning key_id)
+    select key_id, pg_notify('credentials_changed', key_id) from revoked`;
   if (!row) throw new ApiError('not_found', `no credential ${keyId}`);
   return { key_id: keyId, status: 'revoked' };
 }

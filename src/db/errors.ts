@@ -28,10 +28,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505';
 }
 
-/** Whether the error says the database cannot be reached at all (rather than refusing one statement). */
+/** An error the server sent (postgres.js gives those a severity): the server itself is up. */
+const sentByServer = (error: unknown) => typeof (error as { severity?: unknown }).severity === 'string';
+
+/**
+ * Whether the error says the database cannot be reached at all (rather than refusing one
+ * statement). A connection error (class 08) the server answered with is about a node behind it:
+ * a Citus worker the coordinator could not reach fails the statements of its shards only.
+ */
 export function isUnreachable(error: unknown): boolean {
   const code = codeOf(error);
-  return code !== undefined && !(error instanceof ApiError) && (unreachable.has(code) || code.startsWith('08'));
+  return code !== undefined && !(error instanceof ApiError)
+    && (unreachable.has(code) || (code.startsWith('08') && !sentByServer(error)));
 }
 
 // A request that outran its deadline is that request's 503, not news about the database: it
@@ -67,7 +75,7 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   const code = codeOf(error);
   if (!code) return undefined;
-  if (isUnreachable(error) || code.startsWith('53')) return unavailable();
+  if (isUnreachable(error) || code.startsWith('53') || code.startsWith('08')) return unavailable();
   if (transient[code]) return unavailable(transient[code]);
   if (isUniqueViolation(error)) {
     const { constraint_name: constraint } = error as { constraint_name?: string };

@@ -1,7 +1,9 @@
-// The common shape of a list: the store's visibility rule, the operation's filters, keyset
-// paging by id and `updated_since`. A list with another order writes its own SQL.
+// The common shape of a list: the store's scope (the caller's federation and the visibility rule),
+// the operation's filters, keyset paging by id and `updated_since`. A list with another order
+// writes its own SQL.
 import type { Fragment } from 'postgres';
 import type { Db } from '../resources/unit.js';
+import type { Workspace } from '../workspace.js';
 import { nothing, plannedPerRun } from '../db/driver.js';
 import type { Store, Versioned } from '../resources/store.js';
 import type { ReadContext, Reply } from './operation.js';
@@ -29,14 +31,14 @@ export async function listById<Row extends Versioned>(ctx: ReadContext<unknown, 
   const { db: sql, query } = ctx;
   const after = afterCursor(ctx, query)?.[0];
   const conditions = [
-    spec.store.visible(sql, ctx.workspace),
+    spec.store.scope(sql, ctx.workspace),
     ...(spec.filters ?? []),
     query.updated_since ? sql`updated_at >= ${query.updated_since}::timestamptz` : undefined,
     after ? sql`id > ${after}` : undefined,
   ].filter((c): c is Fragment => c !== undefined);
   const where = conditions.reduce((all, c) => sql`${all} and ${c}`);
   if (spec.search) {
-    const found = await plannedPerRun(searchQuery(sql, spec.store, where, spec.search, query.limit));
+    const found = await plannedPerRun(searchQuery(sql, ctx.workspace, spec.store, where, spec.search, query.limit));
     const { rows, examinedTo } = searchRows<Row>(found);
     const shown = spec.expand ? await spec.expand(rows.slice(0, query.limit)) : rows;
     return page(ctx, query, [...shown, ...rows.slice(query.limit)] as Row[], (r) => [r.id], spec.shape as (r: Row) => unknown, examinedTo);
@@ -65,10 +67,11 @@ export const searchPages = `A page examines at most ${searchScan} rows: it may h
 interface Examined { examined: number; examined_to: string | null }
 
 /**
- * A search page: the first `searchScan` rows of `where` (aliased `m`) in id order, then the first
- * `limit + 1` of them that `match`. A row with a null id stands alone when none matched.
+ * A search page: the first `searchScan` rows of `where` (aliased `m`, within the caller's
+ * federation) in id order, then the first `limit + 1` of them that `match`, read again by their
+ * federation and id. A row with a null id stands alone when none matched.
  */
-export function searchQuery(sql: Db, store: { table: string; selection: Fragment }, where: Fragment, match: Fragment, limit: number) {
+export function searchQuery(sql: Db, ws: Workspace, store: { table: string; selection: Fragment }, where: Fragment, match: Fragment, limit: number) {
   return sql`
     with examined as materialized (
       select m.id, ${match} as hit from ${sql(store.table)} m where ${where} order by m.id limit ${searchScan}
@@ -76,7 +79,7 @@ export function searchQuery(sql: Db, store: { table: string; selection: Fragment
     select w.examined, w.examined_to, p.* from (select count(*)::int as examined, max(id)::text as examined_to from examined) w
     left join lateral (
       select ${store.selection} from ${sql(store.table)} m
-      where m.id in (select id from examined where hit order by id limit ${limit + 1})
+      where m.federation_id = ${ws.federationId} and m.id in (select id from examined where hit order by id limit ${limit + 1})
     ) p on true
     order by p.id`;
 }

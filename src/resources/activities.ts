@@ -5,6 +5,7 @@ import { invalidField } from '../errors.js';
 import { defineMachine, expectState } from './machine.js';
 import { defineStore, type Versioned } from './store.js';
 import type { Db, Unit } from './unit.js';
+import type { Workspace } from '../workspace.js';
 import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const activityKinds = ['training', 'match', 'meeting', 'other'] as const;
@@ -72,8 +73,9 @@ export const attendance = {
 };
 
 /** The activity as `get` serves it: with its attendance. */
-export async function withAttendance(db: Db, activity: ActivityRow) {
+export async function withAttendance(db: Db, ws: Workspace, activity: ActivityRow) {
   const attendance = await db`
-    select ${db(columnsOf(attendanceFields))} from attendance where activity_id = ${activity.id} order by member_id`;
+    select ${db(columnsOf(attendanceFields))} from attendance
+    where federation_id = ${ws.federationId} and activity_id = ${activity.id} order by member_id`;
   return { ...activity, attendance };
 }

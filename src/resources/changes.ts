@@ -22,12 +22,13 @@ import type { Change, ChangeSet, Db } from './unit.js';
  */
 export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]>[] {
   if (changes.length === 0) return [];
-  const statements = [tx`select feed_write_lock(${workspace.federationId})`];
+  const federation = workspace.federationId;
+  const statements = [tx`select feed_write_lock(${federation})`];
   // Every feed row goes in here, from a source of (workspace, type, id, action, version): it shows
   // key_id and request_id only when a credential of the feed's own workspace made the change.
   const append = (source: Fragment) => statements.push(tx`
     insert into changes (federation_id, workspace_id, resource_type, resource_id, action, version, credential_id, request_id)
-    select ${workspace.federationId}::bigint, w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
+    select ${federation}::bigint, w, t, r, a, v, case when w = ${workspace.id} then ${credentialId}::bigint end, case when w = ${workspace.id} then ${requestId} end
     from (${source}) as p(w, t, r, a, v)`);
   // One JSON document of rows, one statement whatever the count: a multi-row VALUES takes at most
   // 65 535 parameters, and postgres.js would serialize arrays value by value on the event loop.
@@ -51,7 +52,27 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
       where federation_id = ${c.audience.clubsOf} and kind = 'club' and not (id = any(${c.audience.workspaces}::bigint[]))`);
   }
   flush();
+  statements.push(webhookWake(tx, federation, changes));
   return statements;
+}
+
+/**
+ * Wakes the delivery workers (src/webhooks/worker.ts) at commit when an enabled endpoint of the
+ * federation follows a feed these changes reach: a named workspace's, any club's for a change of
+ * every club, any for a change set (whose workspaces Postgres selects). sql/00026 says why a function.
+ */
+function webhookWake(tx: TransactionSql, federation: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]> {
+  const named = new Set<string>();
+  let clubs = false;
+  let everyone = false;
+  for (const c of changes) {
+    if ('rows' in c) everyone = true;
+    else {
+      for (const id of c.audience.workspaces) named.add(id);
+      if (c.audience.clubsOf !== undefined) clubs = true;
+    }
+  }
+  return tx`select webhook_wake(${federation}, ${[...named]}::bigint[], ${clubs}, ${everyone})`;
 }
 
 /**
@@ -62,7 +83,7 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
  */
 export async function readChanges(sql: Db, workspace: Workspace, after: string, limit: number): Promise<Row[]> {
   const [{ horizon, resume }] = await sql<[{ horizon: string; resume: string | null }]>`
-    select feed_horizon(${workspace.federationId}) as horizon, feed_reset_position(${workspace.id}, ${after}) as resume`;
+    select feed_horizon(${workspace.federationId}) as horizon, feed_reset_position(${workspace.federationId}, ${workspace.id}, ${after}) as resume`;
   if (resume !== null) throw feedReset(after, resume);
   // Row comparisons alone bound the scan to changes_feed_idx, from (workspace, after) to
   // (workspace, horizon), and imply the workspace. With a bare id range the planner may walk the
@@ -72,7 +93,8 @@ export async function readChanges(sql: Db, workspace: Workspace, after: string, 
   // Ordered by both columns, which only this index gives.
   return sql<Row[]>`
     select ${feedRow(sql)}
-    where (ch.workspace_id, ch.id) > (${workspace.id}::bigint, ${after}::bigint)
+    where ch.federation_id = ${workspace.federationId}
+      and (ch.workspace_id, ch.id) > (${workspace.id}::bigint, ${after}::bigint)
       and (ch.workspace_id, ch.id) <= (${workspace.id}::bigint, ${horizon}::bigint)
     order by ch.workspace_id, ch.id limit ${limit}`;
 }

@@ -58,16 +58,17 @@ interface ClubCounts { members_licensed: number; teams: number }
 
 /**
  * The federation's figures for each club (federation.clubs.*): one query for a page of clubs.
- * Members licensed today are read from the licenses' trigger-kept counts (sql/00018), a row per
+ * Members licensed today are read from the counts the licenses' writers keep (sql/00018, sql/00025), a row per
  * club and expiry date, not from the club's licenses.
  */
-export async function withCounts<C extends ClubRow>(db: Db, rows: C[]): Promise<(C & { counts: ClubCounts })[]> {
+export async function withCounts<C extends ClubRow>(db: Db, ws: Workspace, rows: C[]): Promise<(C & { counts: ClubCounts })[]> {
   if (rows.length === 0) return [];
   const counts = await db<({ id: string } & ClubCounts)[]>`
     select c.id,
       (select coalesce(sum(n.members), 0)::int from club_licensed_members n
-        where n.federation_id = ${rows[0]!.federation_id} and n.club_id = c.id and n.valid_until >= ${todayUtc()}) as members_licensed,
-      (select count(*)::int from teams t where t.club_id = c.id and t.status = 'active') as teams
+        where n.federation_id = ${ws.federationId} and n.club_id = c.id and n.valid_until >= ${todayUtc()}) as members_licensed,
+      (select count(*)::int from teams t
+        where t.federation_id = ${ws.federationId} and t.club_id = c.id and t.status = 'active') as teams
     from unnest(${rows.map((r) => r.id)}::bigint[]) as c(id)`;
   const byId = new Map(counts.map((c) => [c.id, omit(c, ['id'])]));
   return rows.map((row) => ({ ...row, counts: byId.get(row.id)! }));

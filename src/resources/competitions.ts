@@ -9,6 +9,7 @@ import { legs } from './matches.js';
 import { standings, type PlayedMatch, type StandingsRow } from './standings.js';
 import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import type { Workspace } from '../workspace.js';
 import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const competitionMachine = defineMachine('competition', ['draft', 'open', 'closed', 'scheduled', 'completed'], {
@@ -41,7 +42,8 @@ export const competitions = defineStore<CompetitionRow>({
   visible: (sql, ws) => (ws.kind === 'federation'
     ? sql`federation_id = ${ws.id}`
     : sql`federation_id = ${ws.federationId} and (status = 'open'
-        or exists (select from entries e where e.competition_id = competitions.id and e.club_id = ${ws.id}))`),
+        or exists (select from entries e where e.federation_id = competitions.federation_id
+          and e.competition_id = competitions.id and e.club_id = ${ws.id}))`),
   // Once opened, every club of the federation has seen it: each hears of its later changes too.
   audience: (row, ws) => (row.status === 'draft'
     ? { workspaces: [ws.federationId] }
@@ -58,21 +60,24 @@ export const deadlinePassed = (competition: CompetitionRow, today = todayUtc()):
  * the second one to take it sees the first one's match.
  */
 export async function completeIfDone(unit: Unit, competitionId: string): Promise<void> {
-  const { sql } = unit;
+  const { sql, workspace } = unit;
   const [competition] = await sql<CompetitionRow[]>`
-    select ${competitions.selection} from competitions where id = ${competitionId} for update`;
+    select ${competitions.selection} from competitions
+    where federation_id = ${workspace.federationId} and id = ${competitionId} for update`;
   const { from, to, done } = competitionMachine.transitions.complete;
   if (!competition || !from.includes(competition.status as 'scheduled')) return;
-  const [open] = await sql`select 1 from matches where competition_id = ${competitionId} and status in ('scheduled', 'postponed') limit 1`;
+  const [open] = await sql`
+    select 1 from matches
+    where federation_id = ${workspace.federationId} and competition_id = ${competitionId} and status in ('scheduled', 'postponed') limit 1`;
   if (!open) await competitions.update(unit, competition, { status: to }, done);
 }
 
 /** The competition's table, from its accepted entries and played matches (domain.md, Standings). */
-export async function tableOf(db: Db, competition: CompetitionRow): Promise<StandingsRow[]> {
+export async function tableOf(db: Db, ws: Workspace, competition: CompetitionRow): Promise<StandingsRow[]> {
   const [sides, played] = await Promise.all([
-    acceptedSides(db, competition.id),
+    acceptedSides(db, ws, competition.id),
     db<PlayedMatch[]>`select home_entry_id, away_entry_id, home_score, away_score from matches
-      where competition_id = ${competition.id} and status = 'played'`,
+      where federation_id = ${ws.federationId} and competition_id = ${competition.id} and status = 'played'`,
   ]);
   return standings(sides, played, competition.points);
 }

@@ -5,6 +5,7 @@ import { defineMachine } from './machine.js';
 import type { Side } from './standings.js';
 import { defineStore } from './store.js';
 import type { Db } from './unit.js';
+import type { Workspace } from '../workspace.js';
 import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 export const entryMachine = defineMachine('entry', ['pending', 'accepted', 'rejected', 'withdrawn'], {
@@ -29,29 +30,30 @@ export const entries = defineStore<EntryRow>({
   type: 'entry',
   table: 'entries',
   columns: columnsOf(entryFields),
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`federation_id = ${ws.federationId} and club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
 
 /** The places taken in a competition: its pending and accepted entries. */
-export async function placesTaken(db: Db, competitionId: string): Promise<number> {
+export async function placesTaken(db: Db, ws: Workspace, competitionId: string): Promise<number> {
   const [row] = await db<{ taken: number }[]>`
-    select count(*)::int as taken from entries where competition_id = ${competitionId} and status in ('pending', 'accepted')`;
+    select count(*)::int as taken from entries
+    where federation_id = ${ws.federationId} and competition_id = ${competitionId} and status in ('pending', 'accepted')`;
   return row!.taken;
 }
 
 /** Pending and accepted entries count towards max_entries (409 `conflict` when full). */
-export async function expectRoom(db: Db, competition: { id: string; max_entries: number | null }): Promise<void> {
+export async function expectRoom(db: Db, ws: Workspace, competition: { id: string; max_entries: number | null }): Promise<void> {
   if (competition.max_entries === null) return;
-  const taken = await placesTaken(db, competition.id);
+  const taken = await placesTaken(db, ws, competition.id);
   if (taken >= competition.max_entries) {
     throw new ApiError('conflict', `competition ${competition.id} is full: ${taken} of ${competition.max_entries} entries`);
   }
 }
 
 /** The accepted entries in id order: the order the fixtures are drawn from and the table's rows. */
-export async function acceptedSides(db: Db, competitionId: string): Promise<Side[]> {
+export async function acceptedSides(db: Db, ws: Workspace, competitionId: string): Promise<Side[]> {
   return db<Side[]>`
     select id as entry_id, club_id, team_id, team_name from entries
-    where competition_id = ${competitionId} and status = 'accepted' order by id`;
+    where federation_id = ${ws.federationId} and competition_id = ${competitionId} and status = 'accepted' order by id`;
 }

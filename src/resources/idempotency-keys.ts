@@ -25,24 +25,36 @@ export interface Claim {
  */
 const abandonedAfterSeconds = 60;
 
+/** The claim is abandoned (`k`'s, still running): too old, or made before the database last lost its nonces. */
+const abandoned = (sql: Sql) => sql`k.state = 'running' and (k.created_at < now() - make_interval(secs => ${abandonedAfterSeconds})
+  or k.created_at < (select reset_at from nonce_reset))`;
+
 /**
  * Claims the key for this request, or tells what to answer instead: the stored response (a
  * retry), 409 while the first is still running, 422 when the key was used for another request.
+ * A claim found abandoned is taken over by an update of its own (rare): Citus refuses a subquery
+ * or a non-immutable function in an insert's ON CONFLICT DO UPDATE. Of two instances taking over
+ * the same claim, the second, once the first commits, finds it fresh and takes nothing.
  */
 export async function claim(sql: Sql, c: Claim): Promise<Stored | undefined> {
-  const [row] = await sql<{ claimed: boolean; fingerprint: string; state: string; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null }[]>`
-    insert into idempotency_keys as k (federation_id, credential_id, key, fingerprint)
+  const [claimed] = await sql`
+    insert into idempotency_keys (federation_id, credential_id, key, fingerprint)
     values (${c.federationId}, ${c.credentialId}, ${c.key}, ${c.fingerprint})
-    on conflict (federation_id, credential_id, key) do update
-      set fingerprint = excluded.fingerprint, created_at = now()
-      where k.state = 'running' and (k.created_at < now() - make_interval(secs => ${abandonedAfterSeconds})
-        or k.created_at < (select reset_at from nonce_reset))
-    returning true as claimed, fingerprint, state, response_status, response_body, response_headers`;
-  if (row?.claimed) return undefined;
-  const [existing] = await sql<{ fingerprint: string; state: string; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null }[]>`
-    select fingerprint, state, response_status, response_body, response_headers
-    from idempotency_keys where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key}`;
+    on conflict (federation_id, credential_id, key) do nothing
+    returning 1`;
+  if (claimed) return undefined;
+  const [existing] = await sql<{ fingerprint: string; state: string; abandoned: boolean; response_status: number | null; response_body: string | null; response_headers: Record<string, string> | null }[]>`
+    select fingerprint, state, ${abandoned(sql)} as abandoned, response_status, response_body, response_headers
+    from idempotency_keys k where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key}`;
   if (!existing) return claim(sql, c); // purged in between: claim again
+  if (existing.abandoned) {
+    const [takenOver] = await sql`
+      update idempotency_keys k set fingerprint = ${c.fingerprint}, created_at = now()
+      where k.federation_id = ${c.federationId} and k.credential_id = ${c.credentialId} and k.key = ${c.key} and ${abandoned(sql)}
+      returning 1`;
+    if (takenOver) return undefined;
+    return claim(sql, c); // another instance took it over first
+  }
   if (existing.fingerprint !== c.fingerprint) {
     throw new ApiError('idempotency_key_reused', 'this Idempotency-Key was used with another request');
   }
@@ -64,6 +76,10 @@ export async function release(sql: Sql, c: Claim): Promise<void> {
   await sql`delete from idempotency_keys where federation_id = ${c.federationId} and credential_id = ${c.credentialId} and key = ${c.key} and state = 'running'`;
 }
 
+/** Forgets the records older than 24 h: one statement per federation, each on its own shard under Citus. */
 export async function purgeIdempotency(sql: Sql): Promise<void> {
-  await sql`delete from idempotency_keys where created_at < now() - interval '24 hours'`;
+  const federations = await sql<{ id: string }[]>`select id::text from workspaces where federation_id is null order by id`;
+  for (const { id } of federations) {
+    await sql`delete from idempotency_keys where federation_id = ${id} and created_at < now() - interval '24 hours'`;
+  }
 }

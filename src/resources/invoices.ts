@@ -7,6 +7,7 @@ import { balance, minorUnits, total } from './money.js';
 import { groupBy, omit } from './rows.js';
 import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import type { Workspace } from '../workspace.js';
 import { drawYearlyNumber, invoiceNumbering, numberingYear } from './yearly-numbers.js';
 import { columnsOf, money, out, resourceMeta, type RowOf } from './fields.js';
 
@@ -60,8 +61,9 @@ export const invoices = defineStore<InvoiceRow>({
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });
 
-export async function memberHasInvoices(db: Db, memberId: string): Promise<boolean> {
-  const [row] = await db<{ found: boolean }[]>`select exists (select from invoices where member_id = ${memberId}) as found`;
+export async function memberHasInvoices(db: Db, ws: Workspace, memberId: string): Promise<boolean> {
+  const [row] = await db<{ found: boolean }[]>`
+    select exists (select from invoices where federation_id = ${ws.federationId} and member_id = ${memberId}) as found`;
   return row!.found;
 }
 
@@ -105,15 +107,16 @@ export async function issue(unit: Unit, invoice: NewInvoice): Promise<Invoice> {
 }
 
 /** Invoices as the API answers them, with their lines and payments: three statements for any number. */
-export async function withDetails(db: Db, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
+export async function withDetails(db: Db, ws: Workspace, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [lines, payments] = await Promise.all([
     db<{ invoice_id: string; description: string; amount: string }[]>`
-      select invoice_id, description, amount from invoice_lines where invoice_id = any(${ids}::bigint[]) order by invoice_id, position`,
+      select invoice_id, description, amount from invoice_lines
+      where federation_id = ${ws.federationId} and invoice_id = any(${ids}::bigint[]) order by invoice_id, position`,
     db<{ invoice_id: string; amount: string }[]>`
       select invoice_id, id, amount, method, paid_on, reference, created_at
-      from payments where invoice_id = any(${ids}::bigint[]) order by invoice_id, id`,
+      from payments where federation_id = ${ws.federationId} and invoice_id = any(${ids}::bigint[]) order by invoice_id, id`,
   ]);
   const linesOf = groupBy(lines, 'invoice_id');
   const paymentsOf = groupBy(payments, 'invoice_id');

@@ -1,11 +1,12 @@
 // Licenses: a club requests one for a member and a season; the federation decides. The
 // license is the club's and the federation's; only the club sees which member holds it.
+import type { Fragment } from 'postgres';
 import * as v from 'valibot';
 import { notFound } from '../errors.js';
 import type { Workspace } from '../workspace.js';
 import { defineMachine } from './machine.js';
 import { omit } from './rows.js';
-import { defineStore, sortKeyFilter } from './store.js';
+import { defineStore, sortKeyFilter, type Store } from './store.js';
 import type { Db, Unit } from './unit.js';
 import { drawYearlyNumber, licenseNumbering, numberingYear } from './yearly-numbers.js';
 import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
@@ -38,13 +39,74 @@ export const licenseFields = {
 export const clubLicenseFields = { ...licenseFields, member_id: v.string() };
 export type LicenseRow = RowOf<typeof clubLicenseFields>;
 
-export const licenses = defineStore<LicenseRow>({
+const licenseRows = defineStore<LicenseRow>({
   type: 'license',
   table: 'licenses',
   columns: columnsOf(clubLicenseFields),
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
+  visible: (sql, ws) => (ws.kind === 'club' ? sql`federation_id = ${ws.federationId} and club_id = ${ws.id}` : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.club_id, ws.federationId] }),
 });
+
+/** What club_licensed_members_apply reads of a license (sql/00025). */
+type Counted = Pick<LicenseRow, 'id' | 'club_id' | 'member_id' | 'status' | 'valid_until'>;
+const countedColumns = ['id', 'club_id', 'member_id', 'status', 'valid_until'] as const;
+const counts = (row: Counted) => row.status === 'approved' && row.valid_until !== null;
+
+/**
+ * Keeps `club_licensed_members` (counts.members_licensed) for a write of licenses, in its
+ * transaction: the rows as they were and as they are (sql/00025, which took over from the
+ * licenses' triggers that Citus refuses). Only an approved license can move a count, so a write
+ * of none (a request, a rejection, a withdrawal) costs nothing more.
+ */
+async function countLicensed(unit: Unit, before: readonly Counted[], after: readonly Counted[]): Promise<void> {
+  if (!before.some(counts) && !after.some(counts)) return;
+  const { sql, workspace } = unit;
+  const rows = (list: readonly Counted[]) => sql.json(list.map((r) => Object.fromEntries(countedColumns.map((c) => [c, r[c]]))));
+  await sql`
+    select club_licensed_members_apply(${workspace.federationId}::bigint,
+      array(select r from jsonb_populate_recordset(null::licenses, ${rows(before)}) r),
+      array(select r from jsonb_populate_recordset(null::licenses, ${rows(after)}) r))`;
+}
+
+/**
+ * The licenses a write is about to change (`where` as the write's own), locked: the rows before
+ * it, for countLicensed. Async, so that the query is queued when called: before the write passed
+ * beside it to Promise.all.
+ */
+async function lockedBefore(unit: Unit, where: Fragment): Promise<Counted[]> {
+  const { sql, workspace } = unit;
+  return await sql<Counted[]>`
+    select ${sql(countedColumns)} from licenses
+    where federation_id = ${workspace.federationId} and ${where} for update`;
+}
+
+/**
+ * The licenses' store: its commands keep the licensed members' counts. The rows before a write
+ * are read locked in the same round trip as the write (sent together, run in order).
+ */
+export const licenses: Store<LicenseRow> = {
+  ...licenseRows,
+  async insert(unit, values) {
+    const row = await licenseRows.insert(unit, values);
+    await countLicensed(unit, [], [row]);
+    return row;
+  },
+  async update(unit, row, set, action) {
+    const [before, updated] = await Promise.all([lockedBefore(unit, unit.sql`id = ${row.id}`), licenseRows.update(unit, row, set, action)]);
+    await countLicensed(unit, before, [updated]);
+    return updated;
+  },
+  async updateWhere(unit, where, set) {
+    const visible = unit.sql`${where} and ${licenseRows.visible(unit.sql, unit.workspace)}`;
+    const [before, updated] = await Promise.all([lockedBefore(unit, visible), licenseRows.updateWhere(unit, where, set)]);
+    await countLicensed(unit, before, updated);
+    return updated;
+  },
+  async remove(unit, row) {
+    const [before] = await Promise.all([lockedBefore(unit, unit.sql`id = ${row.id}`), licenseRows.remove(unit, row)]);
+    await countLicensed(unit, before, []);
+  },
+};
 
 /** The license as the caller may see it: which member holds it is the club's business only. */
 export function licenseView(row: LicenseRow, ws: Workspace): Omit<LicenseRow, 'member_id'> & { member_id?: string } {
@@ -66,8 +128,9 @@ export function nextLicenseNumber(unit: Unit, seasonStartsOn: string): Promise<s
 }
 
 /** Whether the member ever held a license: such a member is archived, never erased. */
-export async function memberHasLicenses(db: Db, memberId: string): Promise<boolean> {
-  const [row] = await db<{ found: boolean }[]>`select exists (select from licenses where member_id = ${memberId}) as found`;
+export async function memberHasLicenses(db: Db, ws: Workspace, memberId: string): Promise<boolean> {
+  const [row] = await db<{ found: boolean }[]>`
+    select exists (select from licenses where federation_id = ${ws.federationId} and member_id = ${memberId}) as found`;
   return row!.found;
 }
 

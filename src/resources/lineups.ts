@@ -2,6 +2,7 @@
 import { invalidFields, ruleViolation, type FieldError } from '../errors.js';
 import { matchDay, matches, type MatchRow } from './matches.js';
 import type { Db, Unit } from './unit.js';
+import type { Workspace } from '../workspace.js';
 
 interface LineupPlayer {
   member_id: string;
@@ -32,19 +33,22 @@ export function expectDistinct(players: LineupPlayer[]): void {
  * For each player: a member of the club? on its team's roster as a player, licensed for the
  * competition's season, suspended that day?
  */
-async function standings(db: Db, clubId: string, match: MatchRow, players: LineupPlayer[]): Promise<Standing[]> {
+async function standings(db: Db, ws: Workspace, match: MatchRow, players: LineupPlayer[]): Promise<Standing[]> {
+  const { id: clubId, federationId } = ws;
   const teams = [match.home_club_id === clubId ? match.home_team_id : null, match.away_club_id === clubId ? match.away_team_id : null]
     .filter((t): t is string => t !== null);
   const day = matchDay(match);
   return db<Standing[]>`
     select p.member_id, m.person_id, m.id is not null as known,
-      exists (select from roster_entries r where r.member_id = m.id and r.team_id = any(${teams}::bigint[]) and r.role = 'player') as rostered,
-      exists (select from licenses l where l.member_id = m.id and l.status = 'approved'
-        and l.season_id = (select season_id from competitions where id = ${match.competition_id})) as licensed,
-      exists (select from sanctions s where s.person_id = m.person_id and s.kind = 'suspension' and s.status = 'active'
+      exists (select from roster_entries r where r.federation_id = ${federationId} and r.member_id = m.id
+        and r.team_id = any(${teams}::bigint[]) and r.role = 'player') as rostered,
+      exists (select from licenses l where l.federation_id = ${federationId} and l.member_id = m.id and l.status = 'approved'
+        and l.season_id = (select season_id from competitions where federation_id = ${federationId} and id = ${match.competition_id})) as licensed,
+      exists (select from sanctions s where s.federation_id = ${federationId} and s.person_id = m.person_id
+        and s.kind = 'suspension' and s.status = 'active'
         and s.starts_on <= ${day} and (s.ends_on is null or s.ends_on >= ${day})) as suspended
     from unnest(${players.map((p) => p.member_id)}::bigint[]) with ordinality as p(member_id, i)
-    left join members m on m.id = p.member_id and m.club_id = ${clubId}
+    left join members m on m.federation_id = ${federationId} and m.id = p.member_id and m.club_id = ${clubId}
     order by p.i`;
 }
 
@@ -54,8 +58,8 @@ async function standings(db: Db, clubId: string, match: MatchRow, players: Lineu
  * license for the season) and `player_suspended` (a suspension covering the match day).
  * Answers each player's person.
  */
-export async function expectEligible(db: Db, clubId: string, match: MatchRow, players: LineupPlayer[]): Promise<(string | null)[]> {
-  const rows = await standings(db, clubId, match, players);
+export async function expectEligible(db: Db, ws: Workspace, match: MatchRow, players: LineupPlayer[]): Promise<(string | null)[]> {
+  const rows = await standings(db, ws, match, players);
   const unknown = rows.flatMap((r, i) => (r.known ? [] : [{ path: `/players/${i}/member_id`, message: 'no such member in the club' }]));
   if (unknown.length > 0) throw invalidFields(unknown);
   const refused: FieldError[] = rows.flatMap((r, i): FieldError[] => {
@@ -82,7 +86,8 @@ export const lineups = {
     const { sql, workspace } = unit;
     // Sent together, run in this order.
     const [removed] = await Promise.all([
-      sql`delete from lineup_players where match_id = ${match.id} and club_id = ${workspace.id} returning 1`,
+      sql`delete from lineup_players
+        where federation_id = ${workspace.federationId} and match_id = ${match.id} and club_id = ${workspace.id} returning 1`,
       sql`insert into lineup_players ${sql(players.map((p, i) => ({
         match_id: match.id, club_id: workspace.id, federation_id: workspace.federationId, member_id: p.member_id, person_id: persons[i] ?? null,
         shirt_number: p.shirt_number, starter: p.starter,

@@ -15,12 +15,12 @@ type MatchAssignment = Assignment & { match_id: string };
 interface Player { club_id: string; member_id: string; person_id: string | null; shirt_number: number; starter: boolean; submitted_at: Date }
 
 /** Reports and officials of a page of matches, two queries whatever the page size. */
-async function detailsOf(db: Db, ids: string[]) {
+async function detailsOf(db: Db, ws: Workspace, ids: string[]) {
   const [reports, officials] = await Promise.all([
     db<Report[]>`select match_id, ${db(columnsOf(reportFields))} from match_reports
-      where match_id = any(${ids}::bigint[]) order by reported_at, club_id`,
+      where federation_id = ${ws.federationId} and match_id = any(${ids}::bigint[]) order by reported_at, club_id`,
     db<MatchAssignment[]>`select match_id, ${db(columnsOf(assignmentFields))} from match_officials
-      where match_id = any(${ids}::bigint[]) order by role, official_id`,
+      where federation_id = ${ws.federationId} and match_id = any(${ids}::bigint[]) order by role, official_id`,
   ]);
   const reportsOf = groupBy(reports, 'match_id');
   const officialsOf = groupBy(officials, 'match_id');
@@ -31,16 +31,16 @@ async function detailsOf(db: Db, ids: string[]) {
 }
 
 /** Matches as lists show them: sides, reports and officials, without lineups. */
-export async function listItems(db: Db, shown: ShownMatch[]) {
-  const details = await detailsOf(db, shown.map((m) => m.id));
+export async function listItems(db: Db, ws: Workspace, shown: ShownMatch[]) {
+  const details = await detailsOf(db, ws, shown.map((m) => m.id));
   // Assigned, not spread: a second spread in one literal is V8's slow path too (src/resources/rows.ts).
   return shown.map((match) => Object.assign(match, details(match.id)));
 }
 
-async function playersOf(db: Db, match: MatchRow, clubId?: string): Promise<Player[]> {
+async function playersOf(db: Db, ws: Workspace, match: MatchRow, clubId?: string): Promise<Player[]> {
   return db<Player[]>`
     select club_id, member_id, person_id, shirt_number, starter, submitted_at from lineup_players
-    where match_id = ${match.id} ${clubId ? db`and club_id = ${clubId}` : nothing}
+    where federation_id = ${ws.federationId} and match_id = ${match.id} ${clubId ? db`and club_id = ${clubId}` : nothing}
     order by club_id, not starter, shirt_number`;
 }
 
@@ -59,7 +59,7 @@ function lineups<P>(players: Player[], shape: (p: Player) => P) {
  */
 export async function matchView(db: Db, ws: Workspace, row: MatchRow) {
   const club = ws.kind === 'club' ? ws.id : undefined;
-  const [[item], players] = await Promise.all([listItems(db, [shapeMatch(valuesOf(row))]), playersOf(db, row, club)]);
+  const [[item], players] = await Promise.all([listItems(db, ws, [shapeMatch(valuesOf(row))]), playersOf(db, ws, row, club)]);
   if (club) return Object.assign(item!, { lineup: lineups(players, (p) => ({ member_id: p.member_id, shirt_number: p.shirt_number, starter: p.starter }))[0] ?? null });
   return Object.assign(item!, { lineups: lineups(players, (p) => ({ person_id: p.person_id, shirt_number: p.shirt_number, starter: p.starter })) });
 }

@@ -42,8 +42,8 @@ export function matchListQuery(sql: Db, ws: Workspace, f: MatchFilters, after: M
   const columns = matches.selection;
   const status = sortKeyFilter(sql, 'status', f.status, 'text');
   const where = conditions(sql, f, status.filter, after);
-  // A club's own side of the union is within its visibility already (matches.visible).
-  const tenant = ws.kind === 'club' ? nothing : sql`and ${matches.visible(sql, ws)}`;
+  // A club's own side of the union is within its visibility already (matches.visible), bar the federation.
+  const tenant = ws.kind === 'club' ? sql`and federation_id = ${ws.federationId}` : sql`and ${matches.visible(sql, ws)}`;
   const club = ws.kind === 'club' ? ws.id : f.club_id;
   if (club === undefined) {
     // By status (`sortKeyFilter`), matches_federation_status_idx (sql/00019) serves the page; as

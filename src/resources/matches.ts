@@ -61,7 +61,9 @@ export const matches = defineStore<MatchRow>({
   type: 'match',
   table: 'matches',
   columns,
-  visible: (sql, ws) => (ws.kind === 'club' ? sql`(home_club_id = ${ws.id} or away_club_id = ${ws.id})` : sql`federation_id = ${ws.id}`),
+  visible: (sql, ws) => (ws.kind === 'club'
+    ? sql`federation_id = ${ws.federationId} and (home_club_id = ${ws.id} or away_club_id = ${ws.id})`
+    : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.home_club_id, row.away_club_id, ws.federationId] }),
 });
 
@@ -80,7 +82,7 @@ export async function insertFixtures(unit: Unit, competitionId: string, drawn: r
   await sql`
     insert into matches (federation_id, competition_id, round, leg,
       home_entry_id, home_club_id, home_team_id, home_team_name, away_entry_id, away_club_id, away_team_id, away_team_name, scheduled_at)
-    select ${workspace.id}, ${competitionId}, (f->>0)::int, (f->>1)::int,
+    select ${workspace.federationId}, ${competitionId}, (f->>0)::int, (f->>1)::int,
       (f->>2)::bigint, (f->>3)::bigint, (f->>4)::bigint, f->>5, (f->>6)::bigint, (f->>7)::bigint, (f->>8)::bigint, f->>9,
       timestamptz 'epoch' + (f->>10)::bigint * interval '1 millisecond'
     from jsonb_array_elements(${fixtures}) as f`;
@@ -88,7 +90,7 @@ export async function insertFixtures(unit: Unit, competitionId: string, drawn: r
   unit.record({ type: 'match', action: 'created', rows: sql`
     select m.id, m.version, w.id from matches m
       cross join lateral (select distinct unnest(array[m.home_club_id, m.away_club_id, ${workspace.federationId}::bigint])) as w(id)
-    where m.competition_id = ${competitionId} order by m.id` });
+    where m.federation_id = ${workspace.federationId} and m.competition_id = ${competitionId} order by m.id` });
 }
 
 /** The matches still to be played: lineups, reports and rescheduling are for these only. */

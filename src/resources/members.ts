@@ -9,6 +9,7 @@ import { memberHasInvoices } from './invoices.js';
 import { memberHasLicenses } from './licenses.js';
 import { teams } from './teams.js';
 import type { Db, Unit } from './unit.js';
+import type { Workspace } from '../workspace.js';
 
 /** A member's and a person's gender. */
 export const genders = ['female', 'male', 'non_binary', 'undisclosed'] as const;
@@ -53,14 +54,16 @@ export function expectActive(member: MemberRow): void {
 }
 
 /** Licenses and invoices keep a member from being erased (the books keep who was billed). */
-export async function hasRecords(db: Db, member: MemberRow): Promise<boolean> {
-  return (await memberHasLicenses(db, member.id)) || (await memberHasInvoices(db, member.id));
+export async function hasRecords(db: Db, ws: Workspace, member: MemberRow): Promise<boolean> {
+  return (await memberHasLicenses(db, ws, member.id)) || (await memberHasInvoices(db, ws, member.id));
 }
 
 /** Erases the member; its roster and attendance rows go with it, so those teams and activities change. */
 export async function erase(unit: Unit, member: MemberRow): Promise<void> {
-  const { sql } = unit;
-  await teams.updateWhere(unit, sql`id in (select team_id from roster_entries where member_id = ${member.id})`);
-  await activities.updateWhere(unit, sql`id in (select activity_id from attendance where member_id = ${member.id})`);
+  const { sql, workspace } = unit;
+  await teams.updateWhere(unit, sql`id in (
+    select team_id from roster_entries where federation_id = ${workspace.federationId} and member_id = ${member.id})`);
+  await activities.updateWhere(unit, sql`id in (
+    select activity_id from attendance where federation_id = ${workspace.federationId} and member_id = ${member.id})`);
   await members.remove(unit, member);
 }

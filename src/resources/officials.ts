@@ -56,16 +56,16 @@ export async function expectActiveOfficials(db: Db, ws: Workspace, list: Assignm
  * the unique index even when two assignments commit at once. Answers the match after it.
  */
 export async function assign(unit: Unit, match: MatchRow, list: Assignment[]): Promise<MatchRow> {
-  const { sql } = unit;
+  const { sql, workspace } = unit;
   const [current] = await sql<{ list: string }[]>`
     select coalesce(string_agg(official_id || ':' || role, ',' order by official_id), '') as list
-    from match_officials where match_id = ${match.id}`;
+    from match_officials where federation_id = ${workspace.federationId} and match_id = ${match.id}`;
   const wanted = [...list].sort((a, b) => Number(a.official_id) - Number(b.official_id)).map((a) => `${a.official_id}:${a.role}`).join(',');
   if (current!.list === wanted) return match;
-  await sql`delete from match_officials where match_id = ${match.id}`;
+  await sql`delete from match_officials where federation_id = ${workspace.federationId} and match_id = ${match.id}`;
   if (list.length > 0) {
     await sql`insert into match_officials ${sql(list.map((a) => ({
-      match_id: match.id, official_id: a.official_id, role: a.role, federation_id: unit.workspace.federationId, match_day: matchDay(match),
+      match_id: match.id, official_id: a.official_id, role: a.role, federation_id: workspace.federationId, match_day: matchDay(match),
     })))}`;
   }
   return matches.update(unit, match);
@@ -73,5 +73,6 @@ export async function assign(unit: Unit, match: MatchRow, list: Assignment[]): P
 
 /** A match moved to another day takes its officials with it (409 `conflict` where one is busy then). */
 export async function followMatch(unit: Unit, match: MatchRow): Promise<void> {
-  await unit.sql`update match_officials set match_day = ${matchDay(match)} where match_id = ${match.id}`;
+  await unit.sql`
+    update match_officials set match_day = ${matchDay(match)} where federation_id = ${unit.workspace.federationId} and match_id = ${match.id}`;
 }

@@ -7,6 +7,7 @@ import { nameKeys } from './person-names.js';
 import { groupBy, omit } from './rows.js';
 import { defineStore } from './store.js';
 import type { Db, Unit } from './unit.js';
+import type { Workspace } from '../workspace.js';
 import { columnsOf, out, resourceMeta, type RowOf } from './fields.js';
 
 /** A person as the API answers it, without the licenses the person's view adds. */
@@ -89,10 +90,10 @@ export async function placeAt(unit: Unit, person: PersonRow, clubId: string): Pr
 }
 
 /** Persons as `federation.persons.*` serve them: each with its licenses, newest first (one query). */
-export async function withLicenses<P extends PersonRow>(db: Db, rows: P[]): Promise<(P & { licenses: PersonLicense[] })[]> {
+export async function withLicenses<P extends PersonRow>(db: Db, ws: Workspace, rows: P[]): Promise<(P & { licenses: PersonLicense[] })[]> {
   const all = rows.length === 0 ? [] : await db<(PersonLicense & { person_id: string })[]>`
     select ${db(columnsOf(personLicenseFields))}, person_id from licenses
-    where person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
+    where federation_id = ${ws.federationId} and person_id = any(${rows.map((r) => r.id)}::bigint[]) order by id desc`;
   const licensesOf = groupBy(all, 'person_id');
   return rows.map((row) => ({
     ...row,

@@ -19,7 +19,8 @@ export const resultReports = {
       on conflict (federation_id, match_id, club_id) do update
         set home_score = excluded.home_score, away_score = excluded.away_score, reported_at = now()`;
     const reports = await sql<({ club_id: string } & Score)[]>`
-      select club_id, home_score, away_score from match_reports where match_id = ${match.id}`;
+      select club_id, home_score, away_score from match_reports
+      where federation_id = ${workspace.federationId} and match_id = ${match.id}`;
     // Only the clubs of the match report, so agreement is: each has reported, all the same score.
     const agreed = clubsOf(match).every((club) => reports.some((r) => r.club_id === club))
       && reports.every((r) => r.home_score === home_score && r.away_score === away_score);

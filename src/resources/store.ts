@@ -26,6 +26,12 @@ interface StoreSpec<Row extends Versioned> {
 export interface Store<Row extends Versioned> extends StoreSpec<Row> {
   /** The columns a read returns, for a query of its own: `select ${store.selection} from …`. */
   selection: Fragment;
+  /**
+   * The rows the workspace reaches: those of its federation (the tenant column: Citus routes a
+   * statement filtered on it to one shard) that `visible` lets it see. Lookups, lists and
+   * `updateWhere` filter on it rather than on `visible` alone.
+   */
+  scope(sql: Db, ws: Workspace): Fragment;
   find(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row | undefined>;
   /** The row, or 404 exactly as for one that does not exist. */
   get(db: Db, ws: Workspace, id: string, options?: { lock?: boolean }): Promise<Row>;
@@ -57,10 +63,11 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
   const store: Store<Row> = {
     ...spec,
     selection: fragment`${fragment(columns)}`,
+    scope: (sql, ws) => sql`federation_id = ${ws.federationId} and ${spec.visible(sql, ws)}`,
     async find(db, ws, id, { lock = false } = {}) {
       const [row] = await db<Row[]>`
         select ${store.selection} from ${db(spec.table)}
-        where federation_id = ${ws.federationId} and id = ${id} and ${spec.visible(db, ws)} ${lock ? forUpdate : nothing}`;
+        where ${store.scope(db, ws)} and id = ${id} ${lock ? forUpdate : nothing}`;
       return row;
     },
     async get(db, ws, id, options) {
@@ -91,7 +98,7 @@ export function defineStore<Row extends Versioned>(spec: StoreSpec<Row>): Store<
       const { sql } = unit;
       const rows = await sql<Row[]>`
         ${updating(sql, set)}
-        where federation_id = ${unit.workspace.federationId} and ${where} and ${spec.visible(sql, unit.workspace)}
+        where ${store.scope(sql, unit.workspace)} and ${where}
         returning ${sql(columns)}`;
       for (const row of rows) record(unit, row, 'updated', row.version);
       return [...rows];

@@ -39,9 +39,10 @@ export const teams = defineStore<TeamRow>({
   audience: (_row, ws) => ({ workspaces: [ws.id] }),
 });
 
-async function rosterOf(db: Db, teamId: string): Promise<RosterEntry[]> {
+async function rosterOf(db: Db, ws: Workspace, teamId: string): Promise<RosterEntry[]> {
   return db<RosterEntry[]>`
-    select ${db(columnsOf(rosterEntryFields))} from roster_entries where team_id = ${teamId} order by member_id`;
+    select ${db(columnsOf(rosterEntryFields))} from roster_entries
+    where federation_id = ${ws.federationId} and team_id = ${teamId} order by member_id`;
 }
 
 /** What a roster write answers: the team after it, and whether the entry is new. */
@@ -75,8 +76,8 @@ export const rosters = {
 };
 
 /** The team as `get` serves it: with its roster. */
-export async function withRoster(db: Db, team: TeamRow) {
-  return { ...team, roster: await rosterOf(db, team.id) };
+export async function withRoster(db: Db, ws: Workspace, team: TeamRow) {
+  return { ...team, roster: await rosterOf(db, ws, team.id) };
 }
 
 /** A team's season: one of the club's federation (else 422 naming the field) and not closed. */
@@ -86,7 +87,7 @@ export async function expectSeasonOpenForTeams(db: Db, ws: Workspace, seasonId: 
 }
 
 /** A team entered in a competition, whatever became of the entry, stays: its matches name it. */
-export async function hasEntries(db: Db, team: TeamRow): Promise<boolean> {
-  const [row] = await db`select 1 from entries where team_id = ${team.id} limit 1`;
+export async function hasEntries(db: Db, ws: Workspace, team: TeamRow): Promise<boolean> {
+  const [row] = await db`select 1 from entries where federation_id = ${ws.federationId} and team_id = ${team.id} limit 1`;
   return row !== undefined;
 }

@@ -42,7 +42,7 @@ export const transfers = defineStore<TransferRow>({
   table: 'transfers',
   columns: columnsOf(transferFields),
   visible: (sql, ws) => (ws.kind === 'club'
-    ? sql`(from_club_id = ${ws.id} or to_club_id = ${ws.id})`
+    ? sql`federation_id = ${ws.federationId} and (from_club_id = ${ws.id} or to_club_id = ${ws.id})`
     : sql`federation_id = ${ws.id}`),
   audience: (row, ws) => ({ workspaces: [row.from_club_id, row.to_club_id, ws.federationId] }),
 });
@@ -92,7 +92,7 @@ async function memberFor(club: Unit, person: PersonRow): Promise<MemberRow> {
   const { sql, workspace } = club;
   const [linked] = await sql<MemberRow[]>`
     select ${members.selection} from members
-    where club_id = ${workspace.id} and person_id = ${person.id}
+    where federation_id = ${workspace.federationId} and club_id = ${workspace.id} and person_id = ${person.id}
     order by (status = 'active') desc, id limit 1 for update`;
   if (linked?.status === 'active') return linked;
   if (linked) {

@@ -49,7 +49,7 @@ export async function addEndpoint(sql: Sql, masterKey: Buffer, policy: RegistryP
   const secret = newWebhookSecret();
   return transaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('webhook_endpoints'), hashtext(${ws.workspaceId}))`;
-    const [{ count }] = await tx<[{ count: number }]>`select count(*)::int as count from webhook_endpoints where workspace_id = ${ws.workspaceId}`;
+    const [{ count }] = await tx<[{ count: number }]>`select count(*)::int as count from webhook_endpoints where federation_id = ${ws.federationId} and workspace_id = ${ws.workspaceId}`;
     if (count >= policy.endpointsMax) {
       throw invalid('/workspace', `workspace ${ws.workspaceId} has ${count} endpoints, the most WEBHOOK_ENDPOINTS_MAX allows (${policy.endpointsMax}); remove one first`, 'endpoints_max');
     }
@@ -62,7 +62,7 @@ export async function addEndpoint(sql: Sql, masterKey: Buffer, policy: RegistryP
 }
 
 export function listEndpoints(sql: Sql, ws: Managed) {
-  return sql.unsafe(`select ${shown}, previous_until as previous_secret_until, failing_since from webhook_endpoints where workspace_id = $1 order by id`, [ws.workspaceId]);
+  return sql.unsafe(`select ${shown}, previous_until as previous_secret_until, failing_since from webhook_endpoints where federation_id = $1 and workspace_id = $2 order by id`, [ws.federationId, ws.workspaceId]);
 }
 
 /** The statement's one row, or not_found: an id of another workspace's endpoint is answered as one that does not exist. */
@@ -74,14 +74,14 @@ async function one(id: string, statement: (id: string) => Promise<readonly unkno
 }
 
 export function removeEndpoint(sql: Sql, ws: Managed, id: string) {
-  return one(id, (id) => sql`delete from webhook_endpoints where id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, 'removed' as status`);
+  return one(id, (id) => sql`delete from webhook_endpoints where federation_id = ${ws.federationId} and id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, 'removed' as status`);
 }
 
 /** Enabled again from where it stopped: the changes of the disabled time are delivered too. */
 export function enableEndpoint(sql: Sql, ws: Managed, id: string) {
   return one(id, (id) => sql.unsafe(`
     update webhook_endpoints set status = 'enabled', disabled_reason = null, failing_since = null
-    where id = $1 and workspace_id = $2 returning ${shown}`, [id, ws.workspaceId]));
+    where federation_id = $1 and id = $2 and workspace_id = $3 returning ${shown}`, [ws.federationId, id, ws.workspaceId]));
 }
 
 export async function rotateSecret(sql: Sql, masterKey: Buffer, ws: Managed, id: string, nowMs = Date.now()) {
@@ -89,7 +89,7 @@ export async function rotateSecret(sql: Sql, masterKey: Buffer, ws: Managed, id:
   const until = new Date(nowMs + rotationWindowMs);
   const row = await one(id, (id) => sql`
     update webhook_endpoints set previous_secret_sealed = secret_sealed, previous_until = ${until}, secret_sealed = ${seal(masterKey, secret)}
-    where id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, previous_until as previous_secret_until`);
+    where federation_id = ${ws.federationId} and id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, previous_until as previous_secret_until`);
   return { ...(row as object), secret };
 }
 
@@ -101,13 +101,13 @@ export function signingSecrets(masterKey: Buffer, row: { secret_sealed: Buffer; 
 }
 
 export async function listDeliveries(sql: Sql, ws: Managed, id: string, options: { failed?: boolean; limit?: number } = {}) {
-  await one(id, (id) => sql`select 1 from webhook_endpoints where id = ${id} and workspace_id = ${ws.workspaceId}`);
+  await one(id, (id) => sql`select 1 from webhook_endpoints where federation_id = ${ws.federationId} and id = ${id} and workspace_id = ${ws.workspaceId}`);
   return sql`
     select a.id::text, 'msg_' || m.change_id as webhook_id, m.change_id::text, a.attempt, a.attempted_at,
       case when a.succeeded then 'succeeded' else 'failed' end as status, a.response_status, a.response_bytes, a.duration_ms,
       a.error, a.next_attempt_at, m.status as message_status
-    from webhook_attempts a join webhook_messages m on m.id = a.message_id
-    where a.endpoint_id = ${id} ${options.failed ? sql`and not a.succeeded` : nothing}
+    from webhook_attempts a join webhook_messages m on m.federation_id = a.federation_id and m.id = a.message_id
+    where a.federation_id = ${ws.federationId} and a.endpoint_id = ${id} ${options.failed ? sql`and not a.succeeded` : nothing}
     order by a.id desc limit ${options.limit ?? 50}`;
 }
 
@@ -116,11 +116,11 @@ export async function replay(sql: Sql, ws: Managed, id: string, after: string) {
   if (!/^(0|[1-9][0-9]{0,17})$/.test(after)) throw invalid('/after', 'must be a change id');
   return transaction(sql, async (tx) => {
     const row = await one(id, (id) => tx`
-      update webhook_endpoints set position = least(position, ${after}) where id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, position::text`);
+      update webhook_endpoints set position = least(position, ${after}) where federation_id = ${ws.federationId} and id = ${id} and workspace_id = ${ws.workspaceId} returning id::text, position::text`);
     const [{ count }] = await tx<[{ count: number }]>`
       with again as (
         update webhook_messages set status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null
-        where endpoint_id = ${id} and change_id > ${after} and status <> 'sending' returning 1)
+        where federation_id = ${ws.federationId} and endpoint_id = ${id} and change_id > ${after} and status <> 'sending' returning 1)
       select count(*)::int as count from again`;
     return { id: (row as { id: string }).id, after, requeued: count };
   });

@@ -1,12 +1,12 @@
 // The delivery worker of one instance. It wakes on NOTIFY webhook_changes (sent from the commit
-// that appended changes an endpoint follows: sql/00016) and polls as a fallback; each pass turns
-// new feed rows into messages, then claims due messages for its free slots (claim.ts: exactly one
+// that appended changes an endpoint follows: src/resources/changes.ts) and polls as a fallback;
+// each pass turns new feed rows into messages, then claims due messages for its free slots (claim.ts: exactly one
 // instance takes each attempt, and the slots go round robin over the workspaces, none holding
 // more than its share). A killed instance's claim lapses with its lease and the message is tried
 // again, with the same webhook-id. An attempt ends within its 10 s however slowly the answer
 // arrives (send.ts), so a slow endpoint holds one slot of its workspace's share for at most that
 // long. Outcomes are recorded in batches: a pass records every attempt finished since the last one
-// in one statement, then claims for the freed slots in one more, so the statements per delivery
+// in one statement per federation, then claims for the freed slots, so the statements per delivery
 // fall as the load grows.
 import { webhookAttempt } from '../metrics/series.js';
 import type { BlockList } from 'node:net';
@@ -67,8 +67,13 @@ interface Finished {
   nowMs: number;
 }
 
-/** Records finished attempts in one statement: the messages' new state, the attempts, the endpoints freed (or disabled). */
+/** Records finished attempts in one statement per federation: the messages' new state, the attempts, the endpoints freed (or disabled). */
 async function record(sql: Sql, finished: Finished[]): Promise<void> {
+  const federations = new Set(finished.map((f) => f.m.federation_id));
+  for (const federation of federations) await recordFederation(sql, federation, finished.filter((f) => f.m.federation_id === federation));
+}
+
+async function recordFederation(sql: Sql, federation: string, finished: Finished[]): Promise<void> {
   const outcomes = finished.map(({ m, outcome, startedAt, nowMs }) => {
     const { ok, gone, next, status } = judge(outcome, m.attempts, nowMs);
     webhookAttempt(ok ? 'succeeded' : gone ? 'gone' : 'failed');
@@ -85,7 +90,7 @@ async function record(sql: Sql, finished: Finished[]): Promise<void> {
         error text, now timestamptz, failing_for timestamptz)
     ), m as (
       update webhook_messages m set status = o.status, next_attempt_at = o.next, claimed_until = null
-      from o where m.id = o.id and m.attempts = o.attempt and m.status = 'sending'
+      from o where m.federation_id = ${federation} and m.id = o.id and m.attempts = o.attempt and m.status = 'sending'
       returning m.id, m.endpoint_id, m.federation_id, o.attempt, o.started, o.ok, o.response_status, o.bytes, o.duration_ms, o.error, o.next
     ), a as (
       insert into webhook_attempts (federation_id, endpoint_id, message_id, attempt, attempted_at, succeeded, response_status, response_bytes, duration_ms, error, next_attempt_at)
@@ -99,7 +104,7 @@ async function record(sql: Sql, finished: Finished[]): Promise<void> {
         when o.gone then 'the endpoint answered 410 Gone'
         when not o.ok and e.failing_since <= o.failing_for then 'every attempt failed for 5 days'
         else e.disabled_reason end
-    from o where e.id = o.endpoint_id`;
+    from o where e.federation_id = ${federation} and e.id = o.endpoint_id`;
 }
 
 export async function startWorker(options: WorkerOptions): Promise<Worker> {

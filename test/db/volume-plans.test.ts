@@ -148,7 +148,7 @@ async function explainRequest(kind: 'club' | 'federation', op: Operation, path: 
   return { res, plans, seqScans, widest, blocks };
 }
 
-// counts.members_licensed reads the counts the licenses' triggers keep (sql/00018): after the
+// counts.members_licensed reads the counts the licenses' writers keep (sql/00018, sql/00025): after the
 // seed's set-based inserts they are what counting the licenses themselves gives, club by club.
 const drift = await owner`
   select club_id, coalesce(k.n, 0) as kept, coalesce(c.n, 0) as counted

@@ -2,7 +2,7 @@
 // and is refused there is a 4xx; what a retry can get past is 503 with Retry-After; a bug stays 500.
 import t from 'tap';
 import postgres from 'postgres';
-import { fromDatabaseError, isUnreachable } from '../../src/db/errors.js';
+import { fromDatabaseError, isUnreachable, meansDatabaseDown } from '../../src/db/errors.js';
 import { freePort } from '../support/cluster.js';
 import { createClub, createMember } from '../support/factories.js';
 import { startService } from '../support/harness.js';
@@ -57,6 +57,11 @@ t.test('what a retry can get past is 503 with Retry-After', async (t) => {
   await nowhere.end();
   t.ok(isUnreachable(refused), 'a refused connection is the database unreachable');
   t.equal(await mapped(() => Promise.reject(refused)), '503 service_unavailable retry');
+  // What a Citus coordinator answers when the worker of the statement's shard is down (08006).
+  const behind = await sql`do $$ begin raise exception 'connection to the remote node failed' using errcode = '08006'; end $$`.catch((e: unknown) => e);
+  t.notOk(isUnreachable(behind), 'a connection error the server answered with is not the database unreachable');
+  t.notOk(meansDatabaseDown(behind), 'nor the database down');
+  t.equal(await mapped(() => Promise.reject(behind)), '503 service_unavailable retry');
 });
 
 t.test('a bug (a statement that cannot work) stays unmapped: a 500', async (t) => {

@@ -47,6 +47,29 @@ t.test('concurrent duplicates: exactly one side effect', async (t) => {
   t.equal(await things(club.id), 1);
 });
 
+t.test('a claim left running by a crashed request is 409 for a minute, then taken over by its retry', async (t) => {
+  const club = await createClub(service);
+  const thing = { name: 'crash' };
+  const post = () => club.call('POST', '/v1/club/things', thing, { headers: { 'idempotency-key': 'crashed-1' } });
+  t.equal((await post()).status, 201);
+  // As a request that claimed the key and died before its commit leaves it: running, no answer, no effect.
+  await service.sql`delete from test_things where club_id = ${club.id}`;
+  await service.sql`
+    update idempotency_keys set state = 'running', response_status = null, response_body = null, response_headers = null
+    where federation_id = ${club.federationId} and key = 'crashed-1'`;
+  const running = await post();
+  t.equal(running.status, 409);
+  t.equal(running.body.code, 'idempotency_key_in_use');
+  await service.sql`update idempotency_keys set created_at = now() - interval '61 seconds' where federation_id = ${club.federationId} and key = 'crashed-1'`;
+  const taken = await post();
+  t.equal(taken.status, 201);
+  t.equal(taken.headers.get('idempotent-replayed'), null);
+  const again = await post();
+  t.equal(again.headers.get('idempotent-replayed'), 'true', 'the new answer is stored under the key');
+  t.same(again.body, taken.body);
+  t.equal(await things(club.id), 1);
+});
+
 t.test('5xx answers are not stored; malformed keys are refused', async (t) => {
   const club = await createClub(service);
   for (let i = 0; i < 2; i++) {

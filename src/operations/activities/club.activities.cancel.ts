@@ -12,5 +12,5 @@ export default transitionOperation({
   body: activityCancelBody,
   response: activityOut,
   set: (ctx) => ({ cancel_reason: ctx.body.reason ?? null }),
-  view: (ctx, row) => withAttendance(ctx.unit.sql, row),
+  view: (ctx, row) => withAttendance(ctx.unit.sql, ctx.workspace, row),
 });

@@ -9,6 +9,6 @@ export default defineOperation({
   scope: 'club:activities:read',
   response: activityOut,
   async handler(ctx) {
-    return { data: await withAttendance(ctx.db, await activities.get(ctx.db, ctx.workspace, ctx.params.activity_id)) };
+    return { data: await withAttendance(ctx.db, ctx.workspace, await activities.get(ctx.db, ctx.workspace, ctx.params.activity_id)) };
   },
 });

@@ -31,9 +31,9 @@ export default defineOperation({
           'present', count(*) filter (where status = 'present'), 'absent', count(*) filter (where status = 'absent'),
           'excused', count(*) filter (where status = 'excused'), 'late', count(*) filter (where status = 'late')
         ) as attendance_summary
-        from attendance where activity_id = a.id
+        from attendance where federation_id = a.federation_id and activity_id = a.id
       ) s
-      where ${activities.visible(sql, ctx.workspace)}
+      where ${activities.scope(sql, ctx.workspace)}
         ${after ? sql`and (a.starts_at, a.id) > (${after[0]!}::timestamptz, ${after[1]!}::bigint)` : nothing}
         ${q.from ? sql`and a.starts_at >= ${q.from}` : nothing}
         ${q.to ? sql`and a.starts_at <= ${q.to}` : nothing}

@@ -19,9 +19,9 @@ export default defineOperation({
     const patch: Record<string, unknown> = { ...body };
     if (body.starts_at !== undefined) patch.starts_at = instant(body.starts_at);
     if (body.ends_at !== undefined) patch.ends_at = instant(body.ends_at);
-    if (Object.keys(patch).length === 0) return { data: await withAttendance(ctx.unit.sql, current) };
+    if (Object.keys(patch).length === 0) return { data: await withAttendance(ctx.unit.sql, ctx.workspace, current) };
     expectEndAfterStart((patch.starts_at as Date | undefined) ?? current.starts_at, (patch.ends_at as Date | undefined) ?? current.ends_at);
     if (body.team_id) await teams.referenced(ctx.unit.sql, ctx.workspace, body.team_id, '/team_id');
-    return { data: await withAttendance(ctx.unit.sql, await activities.update(ctx.unit, current, patch)) };
+    return { data: await withAttendance(ctx.unit.sql, ctx.workspace, await activities.update(ctx.unit, current, patch)) };
   },
 });

@@ -17,7 +17,7 @@ export default defineOperation({
     const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
     expectScheduled(ctx.locked, 'given attendance');
     const { activity, created } = await attendance.put(ctx.unit, ctx.locked, member, ctx.body.status, ctx.body.note ?? null);
-    const data = await withAttendance(sql, activity);
+    const data = await withAttendance(sql, ctx.workspace, activity);
     return created ? { status: 201, data } : { data };
   },
 });

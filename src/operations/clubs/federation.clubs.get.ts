@@ -10,6 +10,6 @@ export default defineOperation({
   response: federationClubOut,
   async handler(ctx) {
     const club = await clubs.get(ctx.db, ctx.workspace, ctx.params.club_id);
-    return { data: (await withCounts(ctx.db, [club]))[0] };
+    return { data: (await withCounts(ctx.db, ctx.workspace, [club]))[0] };
   },
 });

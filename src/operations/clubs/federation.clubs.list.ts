@@ -15,6 +15,6 @@ export default defineOperation({
   handler: (ctx) => listById(ctx, {
     store: clubs,
     filters: [equals(ctx, 'status', ctx.query.status)],
-    expand: (rows) => withCounts(ctx.db, rows),
+    expand: (rows) => withCounts(ctx.db, ctx.workspace, rows),
   }),
 });

@@ -11,5 +11,5 @@ export default transitionOperation({
   action: 'reinstate',
   response: federationClubOut,
   set: () => ({ suspend_reason: null }),
-  view: async (ctx, row) => (await withCounts(ctx.unit.sql, [row]))[0],
+  view: async (ctx, row) => (await withCounts(ctx.unit.sql, ctx.workspace, [row]))[0],
 });

@@ -12,5 +12,5 @@ export default transitionOperation({
   body: clubSuspendBody,
   response: federationClubOut,
   set: (ctx) => ({ suspend_reason: ctx.body.reason }),
-  view: async (ctx, row) => (await withCounts(ctx.unit.sql, [row]))[0],
+  view: async (ctx, row) => (await withCounts(ctx.unit.sql, ctx.workspace, [row]))[0],
 });

@@ -15,7 +15,7 @@ export default defineOperation({
     const [mine, table] = await Promise.all([
       sql`select ${entries.selection} from entries
           where competition_id = ${competition.id} and ${entries.visible(sql, ctx.workspace)} order by id`,
-      competition.status === 'scheduled' || competition.status === 'completed' ? tableOf(sql, competition) : null,
+      competition.status === 'scheduled' || competition.status === 'completed' ? tableOf(sql, ctx.workspace, competition) : null,
     ]);
     return { data: { ...competition, my_entries: mine, standings: table } };
   },

@@ -15,7 +15,8 @@ export default transitionOperation({
     const { sql } = ctx.unit;
     const { to, done } = entryMachine.transitions.reject;
     const pending = await sql<EntryRow[]>`
-      select ${entries.selection} from entries where competition_id = ${row.id} and status = 'pending' order by id for update`;
+      select ${entries.selection} from entries
+      where federation_id = ${ctx.workspace.federationId} and competition_id = ${row.id} and status = 'pending' order by id for update`;
     for (const entry of pending) await entries.update(ctx.unit, entry, { status: to, reason: 'entries closed' }, done);
   },
 });

@@ -23,7 +23,7 @@ export default transitionOperation({
   // The entries are read once, after the status write; a refusal rolls that write back with the unit.
   async effect(ctx, row) {
     const { body, unit } = ctx;
-    const sides = await acceptedSides(unit.sql, row.id);
+    const sides = await acceptedSides(unit.sql, unit.workspace, row.id);
     if (sides.length < 2) throw ruleViolation('not_enough_entries', `competition ${row.id} has ${sides.length} accepted entries; fixtures need 2`);
     if (sides.length > maxEntries) {
       throw ruleViolation('too_many_entries', `competition ${row.id} has ${sides.length} accepted entries; fixtures take at most ${maxEntries}`);

@@ -28,7 +28,7 @@ export default defineOperation({
     if (set.category_id) await categories.referenced(sql, ctx.workspace, set.category_id, '/category_id');
     expectDeadlineBeforeStart(set.entry_deadline === undefined ? current.entry_deadline : set.entry_deadline, set.starts_on ?? current.starts_on);
     if (set.max_entries !== undefined && set.max_entries !== null) {
-      const taken = await placesTaken(sql, current.id);
+      const taken = await placesTaken(sql, ctx.workspace, current.id);
       if (taken > set.max_entries) throw new ApiError('conflict', `competition ${current.id} already has ${taken} entries`);
     }
     return { data: await competitions.update(ctx.unit, current, { ...set, ...(points ? { points: ctx.unit.sql.json(points) } : {}) }) };

@@ -32,7 +32,7 @@ export default defineOperation({
     }
     const club = await clubs.get(sql, ctx.workspace, ctx.workspace.id);
     if (club.status !== 'active') throw ruleViolation('club_suspended', `club ${club.id} is suspended`);
-    await expectRoom(sql, competition);
+    await expectRoom(sql, ctx.workspace, competition);
     const entry = await entries.insert(ctx.unit, {
       federation_id: ctx.workspace.federationId, competition_id: competition.id, club_id: club.id, team_id: team.id, team_name: team.name,
     });

@@ -9,7 +9,7 @@ export default defineOperation({
   scope: 'club:billing:read',
   response: invoiceOut,
   async handler(ctx) {
-    const [invoice] = await withDetails(ctx.db, [await invoices.get(ctx.db, ctx.workspace, ctx.params.invoice_id)]);
+    const [invoice] = await withDetails(ctx.db, ctx.workspace, [await invoices.get(ctx.db, ctx.workspace, ctx.params.invoice_id)]);
     return { data: invoice };
   },
 });

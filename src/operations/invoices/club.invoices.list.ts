@@ -19,7 +19,7 @@ export interface InvoiceFilters {
 export function invoiceListQuery(sql: Db, ws: Workspace, f: InvoiceFilters, after: string | undefined, limit: number) {
   return sql<InvoiceRow[]>`
     select ${invoices.selection} from invoices
-    where ${invoices.visible(sql, ws)}
+    where ${invoices.scope(sql, ws)}
     ${f.status ? sql`and status = ${f.status}` : nothing}
     ${f.member_id ? sql`and member_id = ${f.member_id}` : nothing}
     ${f.plan_id ? sql`and plan_id = ${f.plan_id}` : nothing}
@@ -46,6 +46,6 @@ export default defineOperation({
     const after = afterCursor(ctx, ctx.query)?.[0];
     const rows = await invoiceListQuery(ctx.db, ctx.workspace, ctx.query, after, ctx.query.limit + 1);
     const reply = page(ctx, ctx.query, rows, (r) => [r.id]);
-    return { ...reply, data: await withDetails(ctx.db, reply.data as InvoiceRow[]) };
+    return { ...reply, data: await withDetails(ctx.db, ctx.workspace, reply.data as InvoiceRow[]) };
   },
 });

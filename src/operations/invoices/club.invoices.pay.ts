@@ -19,7 +19,7 @@ export default defineOperation({
     const row = await recordPayment(ctx.unit, ctx.locked, {
       amount: body.amount, method: body.method, paid_on: body.paid_on ?? todayUtc(), reference: body.reference ?? null,
     });
-    const [invoice] = await withDetails(ctx.unit.sql, [row]);
+    const [invoice] = await withDetails(ctx.unit.sql, ctx.workspace, [row]);
     return { data: invoice };
   },
 });

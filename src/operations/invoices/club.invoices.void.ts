@@ -18,5 +18,5 @@ export default transitionOperation({
     }
   },
   set: (ctx) => ({ void_reason: ctx.body.reason ?? null }),
-  view: async (ctx, row) => (await withDetails(ctx.unit.sql, [row]))[0],
+  view: async (ctx, row) => (await withDetails(ctx.unit.sql, ctx.workspace, [row]))[0],
 });

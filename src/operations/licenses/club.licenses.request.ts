@@ -28,7 +28,7 @@ export default defineOperation({
     await expectClubActive(sql, ws);
     expectEligible(category, member.birth_date, season.starts_on);
     const [live] = await sql<{ id: string }[]>`
-      select id from licenses where member_id = ${member.id} and season_id = ${season.id}
+      select id from licenses where federation_id = ${ws.federationId} and member_id = ${member.id} and season_id = ${season.id}
         and status in ('requested', 'approved', 'suspended')`;
     if (live) throw new ApiError('conflict', `member ${member.id} already has license ${live.id} in season ${season.id}`);
     const license = await licenses.insert(unit, {

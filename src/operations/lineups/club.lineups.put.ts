@@ -20,7 +20,7 @@ export default defineOperation({
     const { players } = ctx.body;
     expectBeforeKickoff(match, new Date());
     expectDistinct(players);
-    const persons = await expectEligible(sql, ctx.workspace.id, match, players);
+    const persons = await expectEligible(sql, ctx.workspace, match, players);
     const { match: row, created } = await lineups.put(ctx.unit, match, players, persons);
     const data = await matchView(sql, ctx.workspace, row);
     return created ? { status: 201, data } : { data };

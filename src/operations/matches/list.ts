@@ -25,6 +25,6 @@ export async function matchPage(ctx: ListContext) {
   // As arrays, not objects: see shapeMatch.
   const rows: MatchValues[] = await matchListQuery(ctx.db, ctx.workspace, q, after, q.limit + 1).values();
   const reply = page(ctx, q, rows.map(shapeMatch), (m: ShownMatch) => [m.scheduled_at.toISOString(), m.id]);
-  return { ...reply, data: await listItems(ctx.db, reply.data as ShownMatch[]) };
+  return { ...reply, data: await listItems(ctx.db, ctx.workspace, reply.data as ShownMatch[]) };
 }
 

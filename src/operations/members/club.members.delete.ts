@@ -13,7 +13,7 @@ export default defineOperation({
   refusals: ['invalid_state'],
   async handler(ctx) {
     const member = ctx.locked;
-    if (await hasRecords(ctx.unit.sql, member)) {
+    if (await hasRecords(ctx.unit.sql, ctx.workspace, member)) {
       throw new ApiError('invalid_state', `member ${member.id} holds licenses or invoices and cannot be erased; archive it instead`);
     }
     // Personal data goes with the row: the feed keeps only the id.

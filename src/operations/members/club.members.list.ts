@@ -22,13 +22,14 @@ export interface MemberFilters {
  * is planned for its substring each time.
  */
 export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after: string | undefined, limit: number) {
-  const where = sql`${members.visible(sql, ws)}
+  const where = sql`${members.scope(sql, ws)}
     ${f.status ? sql`and m.status = ${f.status}` : nothing}
     ${f.external_ref ? sql`and m.external_ref = ${f.external_ref}` : nothing}
-    ${f.team_id ? sql`and exists (select from roster_entries r where r.member_id = m.id and r.team_id = ${f.team_id})` : nothing}
+    ${f.team_id ? sql`and exists (
+      select from roster_entries r where r.federation_id = m.federation_id and r.team_id = ${f.team_id} and r.member_id = m.id)` : nothing}
     ${f.updated_since ? sql`and m.updated_at >= ${f.updated_since}::timestamptz` : nothing}
     ${after ? sql`and m.id > ${after}` : nothing}`;
-  if (f.q) return plannedPerRun(searchQuery(sql, members, where, sql`lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}`, limit - 1));
+  if (f.q) return plannedPerRun(searchQuery(sql, ws, members, where, sql`lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}`, limit - 1));
   return sql`select ${members.selection} from members m where ${where} order by m.id limit ${limit}`;
 }
 

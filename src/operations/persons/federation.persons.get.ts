@@ -9,7 +9,7 @@ export default defineOperation({
   scope: 'federation:persons:read',
   response: personOut,
   async handler(ctx) {
-    const [person] = await withLicenses(ctx.db, [await persons.get(ctx.db, ctx.workspace, ctx.params.person_id)]);
+    const [person] = await withLicenses(ctx.db, ctx.workspace, [await persons.get(ctx.db, ctx.workspace, ctx.params.person_id)]);
     return { data: person };
   },
 });

@@ -25,7 +25,7 @@ export default defineOperation({
       // Repeats persons_name_trgm_idx's expression exactly, so the index serves it.
       filters: [equals(ctx, 'current_club_id', q.club_id)],
       search: q.q ? sql`(first_name_key || ' ' || last_name_key) like ${likePattern(nameKey(q.q))}` : undefined,
-      expand: (rows) => withLicenses(sql, rows),
+      expand: (rows) => withLicenses(sql, ctx.workspace, rows),
     });
   },
 });

@@ -22,7 +22,7 @@ export default defineOperation({
     const after = afterCursor(ctx, q)?.[0];
     const rows = await sql<PlanRow[]>`
       select ${plans.selection} from membership_plans
-      where ${plans.visible(sql, ctx.workspace)}
+      where ${plans.scope(sql, ctx.workspace)}
         ${q.status ? sql`and status = ${q.status}` : nothing}
         ${q.season_id ? sql`and season_id = ${q.season_id}` : nothing}
         ${q.updated_since ? sql`and updated_at >= ${q.updated_since}::timestamptz` : nothing}

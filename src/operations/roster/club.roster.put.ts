@@ -18,7 +18,7 @@ export default defineOperation({
     const member = await members.get(sql, ctx.workspace, ctx.params.member_id);
     expectActive(member);
     const { team, created } = await rosters.put(ctx.unit, ctx.locked, member, ctx.body.role, ctx.body.shirt_number ?? null);
-    const data = await withRoster(sql, team);
+    const data = await withRoster(sql, ctx.workspace, team);
     return created ? { status: 201, data } : { data };
   },
 });

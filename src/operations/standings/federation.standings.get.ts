@@ -10,6 +10,6 @@ export default defineOperation({
   response: standingsOut,
   async handler(ctx) {
     const competition = await competitions.get(ctx.db, ctx.workspace, ctx.params.competition_id);
-    return { data: { competition_id: competition.id, competition_status: competition.status, rows: await tableOf(ctx.db, competition) } };
+    return { data: { competition_id: competition.id, competition_status: competition.status, rows: await tableOf(ctx.db, ctx.workspace, competition) } };
   },
 });

@@ -14,7 +14,7 @@ export default defineOperation({
   refusals: ['invalid_state'],
   async handler(ctx) {
     const team = ctx.locked;
-    if (await hasEntries(ctx.unit.sql, team)) throw new ApiError('invalid_state', `team ${team.id} has competition entries`);
+    if (await hasEntries(ctx.unit.sql, ctx.workspace, team)) throw new ApiError('invalid_state', `team ${team.id} has competition entries`);
     // Its activities stay, without a team: each is a change partners must see.
     await activities.updateWhere(ctx.unit, ctx.unit.sql`team_id = ${team.id}`, { team_id: null });
     await teams.remove(ctx.unit, team);

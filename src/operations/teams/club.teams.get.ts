@@ -9,6 +9,6 @@ export default defineOperation({
   scope: 'club:teams:read',
   response: teamOut,
   async handler(ctx) {
-    return { data: await withRoster(ctx.db, await teams.get(ctx.db, ctx.workspace, ctx.params.team_id)) };
+    return { data: await withRoster(ctx.db, ctx.workspace, await teams.get(ctx.db, ctx.workspace, ctx.params.team_id)) };
   },
 });

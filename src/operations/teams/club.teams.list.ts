@@ -19,9 +19,9 @@ export default defineOperation({
     const sql = ctx.db;
     const after = afterCursor(ctx, q)?.[0] ?? '0';
     const rows = await sql`
-      select ${teams.selection}, (select count(*)::int from roster_entries r where r.team_id = t.id) as roster_size
+      select ${teams.selection}, (select count(*)::int from roster_entries r where r.federation_id = t.federation_id and r.team_id = t.id) as roster_size
       from teams t
-      where ${teams.visible(sql, ctx.workspace)} and t.id > ${after}
+      where ${teams.scope(sql, ctx.workspace)} and t.id > ${after}
         ${q.season_id ? sql`and t.season_id = ${q.season_id}` : nothing}
         ${q.status ? sql`and t.status = ${q.status}` : nothing}
         ${q.updated_since ? sql`and t.updated_at >= ${q.updated_since}` : nothing}

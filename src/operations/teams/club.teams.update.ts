@@ -14,9 +14,9 @@ export default defineOperation({
   async handler(ctx) {
     const { body, locked: current } = ctx;
     const keys = Object.keys(body);
-    if (keys.length === 0) return { data: await withRoster(ctx.unit.sql, current) };
+    if (keys.length === 0) return { data: await withRoster(ctx.unit.sql, ctx.workspace, current) };
     // Archiving or restoring alone stays possible for the teams of a closed season.
     if (keys.some((k) => k !== 'status')) await expectSeasonOpenForTeams(ctx.unit.sql, ctx.workspace, body.season_id ?? current.season_id);
-    return { data: await withRoster(ctx.unit.sql, await teams.update(ctx.unit, current, body)) };
+    return { data: await withRoster(ctx.unit.sql, ctx.workspace, await teams.update(ctx.unit, current, body)) };
   },
 });

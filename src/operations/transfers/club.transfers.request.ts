@@ -23,7 +23,8 @@ export default defineOperation({
     if (license.club_id === ws.id) throw ruleViolation('same_club', `license ${license.number} already belongs to the club`);
     await expectClubActive(sql, ws);
     const [open] = await sql<{ id: string }[]>`
-      select id from transfers where license_id = ${license.id} and status in ('requested', 'released')`;
+      select id from transfers
+      where federation_id = ${ws.federationId} and license_id = ${license.id} and status in ('requested', 'released')`;
     if (open) throw new ApiError('conflict', `license ${license.number} already has the open transfer ${open.id}`);
     const transfer = await transfers.insert(unit, {
       federation_id: ws.federationId, person_id: license.person_id, license_id: license.id, license_number: license.number,

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { startService } from '../../support/harness.js';
 import {
-  createCategory, createClub, createFederation, createLicense, createMember, createSeason, createTeam,
+  createCategory, createClub, createFederation, createLicense, createMember, createSeason, createTeam, updateLicenses,
 } from '../../support/factories.js';
 
 const service = await startService(t);
@@ -54,14 +54,14 @@ t.test('members_licensed follows each license through the API: approve, suspend,
   t.equal(await counted(origin), 1, 'reinstated: counted again');
   // The same member licensed for an older season still valid today: one member, counted once.
   await createLicense(service, origin.id, { member_id: member, season_id: await createSeason(service, federation.id, 'closed', year - 1), status: 'approved' });
-  await service.sql`update licenses set valid_until = current_date + 1 where member_id = ${member} and id <> ${requested.id}`;
+  await updateLicenses(service, federation.id, service.sql`valid_until = current_date + 1`, service.sql`member_id = ${member} and id <> ${requested.id}`);
   t.equal(await counted(origin), 1, 'two approved licenses of one member: one member');
 
   const transfer = (await destination.call('POST', '/v1/club/transfers', { license_number: approved.number })).body.data;
   await origin.call('POST', `/v1/club/transfers/${transfer.id}/release`);
   t.equal((await federation.call('POST', `/v1/federation/transfers/${transfer.id}/approve`)).status, 200);
   t.same([await counted(origin), await counted(destination)], [1, 1], 'the moved license counts at its new club; the older one still at the origin');
-  await service.sql`update licenses set valid_until = current_date - 1 where member_id = ${member}`;
+  await updateLicenses(service, federation.id, service.sql`valid_until = current_date - 1`, service.sql`member_id = ${member}`);
   t.same([await counted(origin), await counted(destination)], [0, 1], 'a license that expired yesterday no longer counts');
   t.same(await listed(), { [origin.id]: 0, [destination.id]: 1 }, 'the list shows the same figures');
 });

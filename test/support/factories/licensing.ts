@@ -1,4 +1,5 @@
 // Licensing and discipline: categories, persons, licenses, transfers and sanctions in any state.
+import type { Fragment } from 'postgres';
 import { nameKey } from '../../../src/resources/person-names.js';
 import type { Service } from '../harness.js';
 import type { Area } from './area.js';
@@ -47,7 +48,7 @@ export interface LicenseFields {
 export async function createLicense(service: Service, clubId: string, fields: LicenseFields = {}): Promise<string> {
   const [club] = await service.sql<{ federation_id: string }[]>`select federation_id from workspaces where id = ${clubId}`;
   const federationId = club!.federation_id;
-  const memberId = fields.member_id ?? (await createMember(service, { id: clubId }));
+  const memberId = fields.member_id ?? (await createMember(service, { id: clubId, federationId }));
   const seasonId = fields.season_id ?? (await openSeasonOf(service, federationId));
   const categoryId = fields.category_id ?? (await createCategory(service, federationId, { code: `C${tag()}`.toUpperCase() }));
   const status = fields.status ?? 'requested';
@@ -69,7 +70,20 @@ export async function createLicense(service: Service, clubId: string, fields: Li
       case when ${decided} then s.starts_on end, case when ${decided} then s.ends_on end
     from license_categories c, seasons s where c.id = ${categoryId} and s.id = ${seasonId}
     returning id`;
+  // As the licenses store does, the licensed members' counts follow the write (sql/00025).
+  await service.sql`
+    select club_licensed_members_apply(${federationId}::bigint, '{}'::licenses[],
+      array(select l from licenses l where l.federation_id = ${federationId} and l.id = ${row!.id}))`;
   return row!.id;
+}
+
+/** `update licenses set … where …` of one federation, its licensed members' counts kept as the licenses store keeps them (sql/00025). */
+export async function updateLicenses(service: Service, federationId: string, set: Fragment, where: Fragment): Promise<void> {
+  await service.sql`
+    with before as (select coalesce(array_agg(l), '{}') as rows from licenses l where federation_id = ${federationId} and ${where}),
+      after as (update licenses set ${set} where federation_id = ${federationId} and ${where} returning *)
+    select club_licensed_members_apply(${federationId}::bigint, (select rows from before),
+      (select coalesce(array_agg(a::licenses), '{}') from after a))`;
 }
 
 export async function licenseNumberOf(service: Service, licenseId: string): Promise<string> {

@@ -8,10 +8,10 @@ export interface MemberFields {
   external_ref?: string | null; guardians?: unknown[];
 }
 
-export async function createMember(service: Service, club: Pick<Tenant, 'id'>, fields: MemberFields = {}): Promise<string> {
+export async function createMember(service: Service, club: Pick<Tenant, 'id' | 'federationId'>, fields: MemberFields = {}): Promise<string> {
   const [row] = await service.sql<{ id: string }[]>`
     insert into members (federation_id, club_id, first_name, last_name, birth_date, gender, status, external_ref, guardians)
-    values ((select federation_id from workspaces where id = ${club.id}), ${club.id}, ${fields.first_name ?? 'Sem'}, ${fields.last_name ?? 'de Vries'}, ${fields.birth_date ?? '2012-06-01'},
+    values (${club.federationId}, ${club.id}, ${fields.first_name ?? 'Sem'}, ${fields.last_name ?? 'de Vries'}, ${fields.birth_date ?? '2012-06-01'},
       ${fields.gender ?? 'male'}, ${fields.status ?? 'active'}, ${fields.external_ref ?? null}, ${service.sql.json((fields.guardians ?? []) as never)})
     returning id`;
   return row!.id;

@@ -87,14 +87,18 @@ export async function setCommercials(service: Service, workspaceId: string, c: C
 /** A second credential of `keyId`'s workspace under a key id the test chose, with the same sealed secret. */
 export async function copyCredential(service: Pick<Service, 'sql'>, keyId: string, chosenKeyId: string, label: string): Promise<void> {
   await service.sql`
-    insert into credentials (federation_id, key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
-    select federation_id, ${chosenKeyId}, workspace_id, issuer_id, ${label}, algorithm, scopes, secret_sealed
-    from credentials where key_id = ${keyId}`;
+    with copied as (
+      insert into credentials (federation_id, key_id, workspace_id, issuer_id, label, algorithm, scopes, secret_sealed)
+      select federation_id, ${chosenKeyId}, workspace_id, issuer_id, ${label}, algorithm, scopes, secret_sealed
+      from credentials where key_id = ${keyId} returning key_id)
+    select pg_notify('credentials_changed', key_id) from copied`;
 }
 
 /** A credential whose expiry has just passed. */
 export async function expireCredential(service: Service, keyId: string): Promise<void> {
-  await service.sql`update credentials set expires_at = now() - interval '1 second' where key_id = ${keyId}`;
+  await service.sql`
+    with expired as (update credentials set expires_at = now() - interval '1 second' where key_id = ${keyId} returning key_id)
+    select pg_notify('credentials_changed', key_id) from expired`;
 }
 
 /** An Idempotency-Key record made `hours` ago. */
