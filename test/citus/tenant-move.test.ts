@@ -46,7 +46,7 @@ function create(on: Service): Promise<Sample> {
 
 // PATCHes with If-Match, one at a time per member, each knowing its version (after a non-200, it asks).
 const owned = (await admin<{ id: string }[]>`
-  select id::text from members where federation_id = ${big.id} and club_id = ${club.id} order by id limit 4`).map((r) => r.id);
+  select m.id::text as id from members m where m.federation_id = ${big.id} and m.club_id = ${club.id} order by m.id limit 4`).map((r) => r.id);
 const versions = owned.map(() => undefined as number | undefined);
 const acknowledged = owned.map(() => 0);
 const busy = new Set<number>();
@@ -214,6 +214,6 @@ t.test('a poller following after= through the move sees every change once, in or
   t.equal(new Set(seen).size, seen.length, 'none twice');
   t.same(seen, [...seen].sort((x, y) => Number(x) - Number(y)), 'in id order');
   const rows = await admin<{ id: string }[]>`
-    select id::text from changes where federation_id = ${big.id} and workspace_id = ${club.id} and id <= ${last ?? 0} order by id`;
+    select c.id::text as id from changes c where c.federation_id = ${big.id} and c.workspace_id = ${club.id} and c.id <= ${last ?? 0} order by c.id`;
   t.same(seen, rows.map((r) => r.id), 'exactly the club\'s feed');
 });
