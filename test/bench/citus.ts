@@ -7,11 +7,13 @@
 //   after 2 s of warm-up): req/s, p50/p99, and the CPU per answered request of the service and of
 //   each Postgres node (its postmaster and children from /proc, reaped children included).
 // Ends with the two engines side by side. The BENCH_VOLUME_* variables apply.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { run, serverUser } from '../../src/db/embedded-home.js';
+import { coordinatorTables } from '../../src/db/distribute.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
 import { pgBin, startCitus } from '../support/citus.js';
@@ -121,14 +123,26 @@ async function citusVolumeDatabase(onExit: OnExit): Promise<VolumeDatabase & { n
   return { sql, url, dir, pss: true, postgres: new URL(url).port, nodes };
 }
 
+/** `psql` on `url` running `command`, its standard input and output as given. */
+function psql(url: string, command: string, stdio: StdioOptions): ChildProcess {
+  return spawn(`${pgBin}/psql`, [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', command], { stdio });
+}
+
+const exited = (child: ChildProcess, what: string) => new Promise<void>((resolve, reject) => {
+  child.once('error', reject);
+  child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what}: psql exited with ${code}`))));
+});
+
 /**
- * Every row of `from` into the same tables of `to`, parents before children (foreign keys), then
- * the sequences where `from` has them: the Citus run serves the rows the plain run served.
+ * Every row of `fromUrl`'s tables into the same tables of `toUrl`, parents before children
+ * (foreign keys), then the sequences: the Citus run serves the rows the plain run served. The
+ * coordinator's own bookkeeping (nonces, rate windows, migrations) stays as migrate made it. Each
+ * table is one `COPY … TO STDOUT` piped into one `COPY … FROM STDIN`, by two psql processes.
  */
-async function copyRows(from: Sql, to: Sql): Promise<number> {
+async function copyRows(from: Sql, fromUrl: string, to: Sql, toUrl: string): Promise<number> {
   const tables = (await from<{ name: string }[]>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'schema_migrations'`).map((r) => r.name);
+    where n.nspname = 'public' and c.relkind = 'r'`).map((r) => r.name).filter((name) => !coordinatorTables.includes(name));
   const parents = await from<{ child: string; parent: string }[]>`
     select conrelid::regclass::text as child, confrelid::regclass::text as parent from pg_constraint
     where contype = 'f' and connamespace = 'public'::regnamespace and conrelid <> confrelid`;
@@ -143,14 +157,9 @@ async function copyRows(from: Sql, to: Sql): Promise<number> {
   for (const table of ordered) {
     const [{ n }] = await from<[{ n: number }]>`select count(*)::int as n from ${from(table)}`;
     if (!n) continue;
-    const source = await from`copy ${from(table)} to stdout`.readable();
-    const target = await to`copy ${to(table)} from stdin`.writable();
-    await new Promise<void>((resolve, reject) => {
-      source.on('error', reject);
-      target.on('error', reject);
-      target.on('finish', resolve);
-      source.pipe(target);
-    });
+    const out = psql(fromUrl, `copy "${table}" to stdout`, ['ignore', 'pipe', 'inherit']);
+    const into = psql(toUrl, `copy "${table}" from stdin`, [out.stdout!, 'ignore', 'inherit']);
+    await Promise.all([exited(out, `copy ${table} out`), exited(into, `copy ${table} in`)]);
     rows += n;
   }
   const sequences = await from<{ name: string; value: string }[]>`
@@ -205,9 +214,10 @@ export async function benchCitus(onExit: OnExit): Promise<number> {
   console.log('\n== hot path on plain Postgres');
   hot.push(await hotPath('plain Postgres', plain.url, plain.sql, first.seeded.key, [{ name: 'Postgres', dataDir: plain.dataDir! }]));
 
+  console.log('\n== starting Citus, copying the rows into it');
   const citus = await citusVolumeDatabase(onExit);
   const t0 = performance.now();
-  const copied = await copyRows(plain.sql, citus.sql);
+  const copied = await copyRows(plain.sql, plain.url, citus.sql, citus.url);
   console.log(`copied ${copied} rows into the Citus database in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   await plainDb.close();
   console.log('\n== hot path on Citus');
