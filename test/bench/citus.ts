@@ -175,7 +175,7 @@ function hotPathTable(rows: HotPath[]): string {
   const nodes = [...new Set(rows.flatMap((r) => r.nodes.map((n) => n.name)))];
   return [
     line(['engine', 'req/s', 'p50 ms', 'p99 ms', 'answered', 'non-2xx', 'service CPU µs/req', ...nodes.map((n) => `${n} CPU µs/req`), 'all Postgres µs/req']),
-    line(['---', ...Array<string>(6 + nodes.length).fill('---:')]),
+    line(['---', ...Array<string>(7 + nodes.length).fill('---:')]),
     ...rows.map((r) => line([r.engine, r.perSecond.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.ok), JSON.stringify(r.errors),
       r.service.toFixed(1), ...nodes.map((n) => r.nodes.find((x) => x.name === n)?.micros.toFixed(1) ?? '—'), r.nodes.reduce((s, n) => s + n.micros, 0).toFixed(1)])),
   ].join('\n');
