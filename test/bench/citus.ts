@@ -182,7 +182,9 @@ function hotPathTable(rows: HotPath[]): string {
 }
 
 function volumeTable(plain: Result[], citus: Result[]): string {
-  const keyOf = (r: Result) => `${r.op} ${r.variant}`;
+  // A seeded id in a variant (after=, member_id=) is picked from the rows of the moment, which the
+  // plain run's writes moved on: the same variant by name.
+  const keyOf = (r: Result) => `${r.op} ${r.variant.replace(/=\d+$/, '=…')}`;
   const byKey = new Map(citus.map((r) => [keyOf(r), r]));
   const stmts = (r: Result | undefined) => (r?.statements === undefined ? 'n/a' : r.statements.toFixed(1));
   const keys = [...new Set([...plain.map(keyOf), ...citus.map(keyOf)])];

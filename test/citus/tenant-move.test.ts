@@ -9,8 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { privateCitusDatabase } from '../support/citus.js';
 import { createClub, createFederation, createMembers, type Tenant } from '../support/factories.js';
-import { request, startService, type Service } from '../support/harness.js';
+import { startService, type Service } from '../support/harness.js';
 import { drive, now, quantile, timed, type Sample } from '../faults/load.js';
+import { call, followFeed, memberWrites } from '../faults/mixed-load.js';
 
 const url = await privateCitusDatabase(t, 'move');
 const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -32,71 +33,14 @@ for (let i = 0; i < 3; i++) {
 }
 const bystander = others[0]!;
 
-const call = (on: Service, tenant: Tenant, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  request(on.url, method, path, { body, key: tenant.key, headers });
-
-// Creates, each under its Idempotency-Key (its external_ref too).
-let serial = 0;
-const creates: Sample[] = [];
-function create(on: Service): Promise<Sample> {
-  const ref = `mv-${serial++}`;
-  const body = { first_name: 'Mo', last_name: 'Ver', birth_date: '2004-05-06', gender: 'female', external_ref: ref };
-  return timed(() => call(on, club, 'POST', '/v1/club/members', body, { 'idempotency-key': ref }), ref).then((s) => (creates.push(s), s));
-}
-
-// PATCHes with If-Match, one at a time per member, each knowing its version (after a non-200, it asks).
+// Creates under an Idempotency-Key, PATCHes with If-Match of four of the club's members, and a
+// poller following the club's feed through the move on both instances.
 const owned = (await admin<{ id: string }[]>`
   select m.id::text as id from members m where m.federation_id = ${big.id} and m.club_id = ${club.id} order by m.id limit 4`).map((r) => r.id);
-const versions = owned.map(() => undefined as number | undefined);
-const acknowledged = owned.map(() => 0);
-const busy = new Set<number>();
-let patched = 0;
-async function patch(on: Service): Promise<Sample> {
-  const slot = owned.findIndex((_, i) => !busy.has(i));
-  if (slot < 0) return timed(() => call(on, club, 'GET', '/v1/me'));
-  busy.add(slot);
-  try {
-    const id = owned[slot]!;
-    if (versions[slot] === undefined) {
-      return await timed(async () => {
-        const res = await call(on, club, 'GET', `/v1/club/members/${id}`);
-        if (res.status === 200) versions[slot] = res.body.data.version;
-        return res;
-      });
-    }
-    return await timed(async () => {
-      const res = await call(on, club, 'PATCH', `/v1/club/members/${id}`, { first_name: `Patch ${serial++}` }, { 'if-match': `"${versions[slot]}"` });
-      if (res.status === 200) {
-        versions[slot] = res.body.data.version;
-        acknowledged[slot] = Math.max(acknowledged[slot]!, res.body.data.version);
-        patched++;
-      } else versions[slot] = undefined;
-      return res;
-    });
-  } finally {
-    busy.delete(slot);
-  }
-}
-
-// A poller following after= through the move, alternating instances; it keeps every change id.
-const seen: string[] = [];
-const polls: Sample[] = [];
-let polling = true;
-const poller = (async () => {
-  let after: string | undefined;
-  for (let i = 0; polling; i++) {
-    let rows: { id: string }[] = [];
-    polls.push(await timed(async () => {
-      const res = await call(instances[i % 2]!, club, 'GET', `/v1/club/changes?limit=100${after ? `&after=${after}` : ''}`);
-      if (res.status === 200) rows = res.body.data;
-      return res;
-    }));
-    for (const row of rows) seen.push(row.id);
-    if (rows.length) after = rows.at(-1)!.id;
-    else await sleep(30);
-  }
-  return after;
-})();
+const writes = memberWrites(club, owned, 'mv');
+const { creates, acknowledged } = writes;
+const feed = followFeed(instances, club);
+const { seen, polls } = feed;
 
 // Signed GETs of the moving tenant (its own member) and of the bystander.
 const reads: Sample[] = [];
@@ -107,7 +51,7 @@ const read = (on: Service, i: number) => timed(() => (i % 2
 const load = drive(6, async (i) => {
   const on = instances[i % 2]!;
   const kind = i % 4;
-  const sample = await (kind === 0 ? create(on) : kind === 1 ? patch(on) : kind === 2 ? read(on, i >> 2) : timed(() => call(on, club, 'GET', '/v1/me')));
+  const sample = await (kind === 0 ? writes.create(on) : kind === 1 ? writes.patch(on) : kind === 2 ? read(on, i >> 2) : timed(() => call(on, club, 'GET', '/v1/me')));
   await sleep(10);
   return sample;
 });
@@ -130,7 +74,7 @@ const acknowledgedCreates = () => creates.filter((s) => s.status === 201).length
 async function until(done: () => boolean, what: string): Promise<void> {
   for (const giveUp = now() + 60_000; !done(); await sleep(20)) {
     if (now() > giveUp) {
-      polling = false;
+      void feed.stop();
       void load.stop();
       const answers = [...creates, ...polls, ...reads].filter((s) => s.status !== 200 && s.status !== 201);
       throw new Error(`no ${what} within 60 s; answers other than 200/201: ${[...new Set(answers.map((s) => `${s.status} ${s.code}`))].join(', ')}`);
@@ -138,7 +82,7 @@ async function until(done: () => boolean, what: string): Promise<void> {
   }
 }
 // Enough acknowledged writes before the isolation for the checks to mean something.
-await until(() => acknowledgedCreates() > 10 && patched > 10, 'ten creates and ten PATCHes acknowledged');
+await until(() => acknowledgedCreates() > 10 && writes.patched() > 10, 'ten creates and ten PATCHes acknowledged');
 const before = await placements(big.id);
 const workers = await admin<{ nodeport: number }[]>`select nodeport from pg_dist_node where groupid <> 0 and isactive order by nodeport`;
 
@@ -163,8 +107,7 @@ const moved = now();
 const writesAfter = acknowledgedCreates();
 await until(() => acknowledgedCreates() >= writesAfter + 5, 'five creates after the move');
 const samples = await load.stop();
-polling = false;
-const last = await poller;
+const last = await feed.stop();
 const after = await placements(big.id);
 
 const all = [...samples, ...polls];
@@ -173,7 +116,8 @@ for (const s of all) byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
 const inside = (from: number, to: number) => all.filter((s) => s.ended > from && s.started < to);
 const slowest = (xs: Sample[]) => Math.round(Math.max(0, ...xs.map((s) => s.ended - s.started)));
 t.comment(`isolate_tenant_to_new_shard ${Math.round(isolated - isolating)} ms (${before.length} co-located tables), citus_move_shard_placement ${Math.round(moved - moving)} ms (worker ${source} to ${target});`
-  + ` ${all.length} answers (${[...byStatus].sort().map(([s, n]) => `${n} × ${s}`).join(', ')}), ${inside(isolating, isolated).length} overlapping the isolation and ${inside(moving, moved).length} the move;`
+  + ` ${all.length} answers (${[...byStatus].sort().map(([s, n]) => `${n} × ${s}`).join(', ')}), ${inside(isolating, isolated).length} overlapping the isolation and ${inside(moving, moved).length} the move`
+  + ` (503s: ${inside(isolating, isolated).filter((s) => s.status === 503).length} and ${inside(moving, moved).filter((s) => s.status === 503).length}); ${seen.length} changes polled;`
   + ` slowest ${slowest(all)} ms (${slowest(inside(isolating, isolated))} during the isolation, ${slowest(inside(moving, moved))} during the move), p99 ${Math.round(quantile(all, 0.99))} ms`);
 
 /** What the coordinator logged as ERROR in this database (its JSON log): what a 500 does not say. */
@@ -215,7 +159,7 @@ t.test('every write answered 2xx is stored', async (t) => {
   const current = await admin<{ id: string; version: number }[]>`
     select id::text, version from members where federation_id = ${big.id} and id in ${admin(owned)}`;
   const at = new Map(current.map((r) => [r.id, r.version]));
-  t.ok(patched > 10, `${patched} PATCHes answered 200, up to versions ${acknowledged.join(', ')}`);
+  t.ok(writes.patched() > 10, `${writes.patched()} PATCHes answered 200, up to versions ${acknowledged.join(', ')}`);
   t.same(owned.filter((id, i) => at.get(id)! < acknowledged[i]!), [], 'no member behind its last acknowledged PATCH');
 });
 
