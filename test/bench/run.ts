@@ -6,7 +6,8 @@
 // at the end) and BENCH_NODE_OPTIONS (the service's NODE_OPTIONS) adjust a run.
 // BENCH_WEBHOOKS=1 runs the webhook bench (webhooks.ts) instead, BENCH_VOLUME=1 the volume run over
 // every operation on the seeded national set (volume.ts), BENCH_SOAK=1 the 20-minute soak (soak.ts),
-// BENCH_NEIGHBOURS=1 a hostile tenant beside bystanders (neighbours.ts).
+// BENCH_NEIGHBOURS=1 a hostile tenant beside bystanders (neighbours.ts), BENCH_CITUS=1 the volume run
+// and the hot path's CPU per request on plain Postgres and on Citus in turn (citus.ts).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,7 @@ const webhooks = process.env.BENCH_WEBHOOKS === '1';
 const volume = process.env.BENCH_VOLUME === '1';
 const soak = process.env.BENCH_SOAK === '1';
 const neighbours = process.env.BENCH_NEIGHBOURS === '1';
+const citus = process.env.BENCH_CITUS === '1';
 
 // Undone in reverse order on every way out: children stopped, Postgres stopped, the temp dir removed.
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -71,6 +73,7 @@ async function runScenario(scenario: Scenario, round: number, expected: number, 
 }
 
 async function main(): Promise<number> {
+  if (citus) return (await import('./citus.js')).benchCitus((undo) => cleanups.push(undo));
   if (webhooks) return (await import('./webhooks.js')).benchWebhooks();
   if (volume) return (await import('./volume.js')).benchVolume((undo) => cleanups.push(undo));
   if (soak) return (await import('./soak.js')).benchSoak((undo) => cleanups.push(undo));
@@ -153,7 +156,7 @@ async function main(): Promise<number> {
 // The volume run: its seed (minutes at national scale) and about 150 variants of at most 5 s each.
 // The soak: its minutes, and 5 more for its setup and teardown.
 const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES || 20);
-const budgetMs = webhooks ? webhookBudgetMs() : volume ? 60 * 60 * 1000 : soak ? (soakMinutes + 5) * 60_000 : neighbours ? (await import('./neighbours.js')).neighboursBudgetMs()
+const budgetMs = webhooks ? webhookBudgetMs() : volume || citus ? 60 * 60 * 1000 : soak ? (soakMinutes + 5) * 60_000 : neighbours ? (await import('./neighbours.js')).neighboursBudgetMs()
   : (300 + rounds * 7 * (seconds + warmupSeconds + 60)) * 1000;
 const finish = (code: number) => cleanup().finally(() => process.exit(code));
 const watchdog = setTimeout(() => {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
-import { seed, type Scale } from '../../src/console/seed.js';
+import { seed, type Scale, type SeedSet } from '../../src/console/seed.js';
 import { socketOf } from '../../src/db/hosts.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createPool, type Sql } from '../../src/db/pool.js';
@@ -43,7 +43,7 @@ const only = process.env.BENCH_VOLUME_ONLY?.split(',');
 const concurrency = 8;
 const maxSeconds = 5;
 
-interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; fullGcs?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; serviceMicros?: number; generatorMicros: number; generatorLoopMax: number; non2xx: number; firstError?: string; rssMiB?: number }
+export interface Result { op: string; kind: 'read' | 'write'; variant: string; p50: number; p99: number; sent: number; perSecond: number; from: number; to: number; loopMax?: number; fullGcs?: number; rows: number; statements: number | undefined; roundTrips?: number; walBytes: number | undefined; serviceMicros?: number; generatorMicros: number; generatorLoopMax: number; non2xx: number; firstError?: string; rssMiB?: number }
 
 /**
  * Statements the service ran since the last reset, and the WAL they wrote (pg_stat_statements),
@@ -106,9 +106,24 @@ async function drive(base: string, sql: Sql, pss: boolean, next: (i: number) => 
   };
 }
 
-/** `onExit` registers each undo with run.ts, so a signal or the watchdog does not leave Postgres running either. */
-export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
-  console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
+/**
+ * The volume run's database: migrated, with pg_stat_statements where it could be preloaded (else
+ * statements per request are n/a), and a folder of the run's own for the service's files.
+ */
+export interface VolumeDatabase {
+  sql: Sql;
+  /** What the service connects to. */
+  url: string;
+  dir: string;
+  pss: boolean;
+  /** The server's TCP port or unix socket path, whose writes the round-trip probe counts. */
+  postgres: string;
+  /** Plain Postgres's data directory, whose log names slow plans, checkpoints and autovacuum runs. */
+  dataDir?: string;
+}
+
+/** A private embedded Postgres with pg_stat_statements and auto_explain preloaded, migrated. */
+export async function plainVolumeDatabase(onExit: (undo: () => Promise<unknown>) => void): Promise<VolumeDatabase> {
   const { dir, embedded } = await privatePostgres('partner-bench-volume-', onExit);
   let sql = createPool(embedded.socketUrl, 8);
   onExit(() => sql.end({ timeout: 5 })); // the pool of the moment: the restart below replaces it
@@ -128,10 +143,29 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
     sql = createPool(embedded.socketUrl, 8);
   }
   await migrate(sql);
-  const key = randomBytes(32);
+  return { sql, url: embedded.socketUrl, dir, pss, postgres: socketOf(embedded.socketUrl)?.path ?? new URL(embedded.url).port, dataDir: embedded.dataDir };
+}
+
+/** `onExit` registers each undo with run.ts, so a signal or the watchdog does not leave Postgres running either. */
+export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void): Promise<number> {
+  await volumeRun(await plainVolumeDatabase(onExit), onExit);
+  return 0;
+}
+
+/** The seeded set and the key its credentials are sealed with. */
+export interface Seeded { key: Buffer; set: SeedSet }
+
+/**
+ * Every operation against the seeded set in `db` (seeded here unless `seeded` says it already
+ * holds one), printed as it runs and as a table: the rows, and the set.
+ */
+export async function volumeRun(db: VolumeDatabase, onExit: (undo: () => Promise<unknown>) => void, seeded?: Seeded): Promise<{ results: Result[]; seeded: Seeded }> {
+  console.log(`machine: ${os.cpus().length} CPU(s), node ${process.version}; ${new Date().toISOString()}; scale ${scale}`);
+  const { sql, dir, pss } = db;
+  const key = seeded?.key ?? randomBytes(32);
   const t0 = performance.now();
-  const set = await seed(sql, key, scale);
-  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(set.counts)}`);
+  const set = seeded?.set ?? await seed(sql, key, scale);
+  if (!seeded) console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(set.counts)}`);
   await sql`vacuum analyze`;
   await sql`checkpoint`;
   const hmac = (c: { key_id: string; secret?: string | null }): SigningKey => ({ keyId: c.key_id, algorithm: 'hmac-sha256', secret: c.secret! });
@@ -147,9 +181,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   // Its round trips to Postgres: a count of its writes to it, read on a signal (round-trips.ts).
   const tripsFile = path.join(dir, 'round-trips.txt');
   process.env.BENCH_ROUND_TRIPS_FILE = tripsFile;
-  process.env.BENCH_POSTGRES = socketOf(embedded.socketUrl)?.path ?? new URL(embedded.url).port;
+  process.env.BENCH_POSTGRES = db.postgres;
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS;
   preload('event-loop.js', 'round-trips.js');
-  const service = await startService(root, embedded.socketUrl, key.toString('base64'), path.join(dir, 'service'));
+  const service = await startService(root, db.url, key.toString('base64'), path.join(dir, 'service'));
+  if (nodeOptions === undefined) delete process.env.BENCH_NODE_OPTIONS;
+  else process.env.BENCH_NODE_OPTIONS = nodeOptions; // a second run preloads them once again
   const healthyAt = Date.now();
   onExit(service.stop);
   const svc = serviceAt(service.base, sql, key);
@@ -293,12 +330,12 @@ export async function benchVolume(onExit: (undo: () => Promise<unknown>) => void
   const outside = loop.filter(([t, d]) => d > 20 && !measuredWindows.some(([, from, to]) => inWindow(t, from, to)));
   console.log(`event loop delays above 20 ms between the measured requests: ${outside.map(([t, d]) => `${d.toFixed(0)} ms ${before(t)}`).join('; ') || 'none'}`);
   // The database's side of the same windows (server-log.ts).
-  const events = (await serverEvents(embedded.dataDir, healthyAt)).map((e) => {
+  const events = (db.dataDir ? await serverEvents(db.dataDir, healthyAt) : []).map((e) => {
     const window = measuredWindows.find(([, from, to]) => e.at >= from && e.at <= to);
     return `  ${new Date(e.at).toISOString().slice(11, 23)} ${window?.[0] ?? 'between the measured requests'}: ${e.what}`;
   });
-  console.log(`Postgres, once the service answered: statements slower than ${slowMs} ms (auto_explain), checkpoints, autovacuum:\n${events.join('\n') || '  none'}`);
-  return 0;
+  console.log(`Postgres, once the service answered: statements slower than ${slowMs} ms (auto_explain), checkpoints, autovacuum:\n${db.dataDir ? events.join('\n') || '  none' : '  n/a (not read on this engine)'}`);
+  return { results, seeded: { key, set } };
 }
 
 function range(rs: Result[]): string {

@@ -7,10 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { revokeCredential } from '../../src/console/credentials.js';
 import { signRequest } from '../../src/signing/client.js';
-import { createClub, createFederation, createMember, type Tenant } from '../support/factories.js';
-import { request, startService, type Service } from '../support/harness.js';
+import { createClub, createFederation, createMember } from '../support/factories.js';
+import { startService, type Service } from '../support/harness.js';
 import { replicatedPair } from '../support/replication.js';
 import { drive, now, timed, type Sample } from './load.js';
+import { call, followFeed, memberWrites } from './mixed-load.js';
 
 const pair = await replicatedPair(t);
 const options = { databaseUrl: pair.url, poolMax: 6, poolLimits: true };
@@ -20,71 +21,12 @@ const federation = await createFederation(a, { rateLimit: 1_000_000 });
 const club = await createClub(a, federation, { rateLimit: 1_000_000 });
 const revoked = await createClub(a, federation, { rateLimit: 1_000_000 });
 
-/** A signed request as `tenant` on instance `on`. */
-const call = (on: Service, tenant: Tenant, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  request(on.url, method, path, { body, key: tenant.key, headers });
-
-// Creates, each under its Idempotency-Key (its external_ref too).
-let serial = 0;
-const creates: Sample[] = [];
-function create(on: Service): Promise<Sample> {
-  const ref = `fo-${serial++}`;
-  const body = { first_name: 'Fay', last_name: 'Lover', birth_date: '2004-05-06', gender: 'female', external_ref: ref };
-  return timed(() => call(on, club, 'POST', '/v1/club/members', body, { 'idempotency-key': ref }), ref).then((s) => (creates.push(s), s));
-}
-
-// PATCHes with If-Match, one at a time per member, each knowing its version (after a 503, it asks).
+// Creates under an Idempotency-Key, PATCHes with If-Match, and a poller following after= across the switch.
 const owned = await Promise.all([0, 1, 2, 3].map(() => createMember(a, club, { external_ref: null })));
-const versions = owned.map(() => 1 as number | undefined);
-const acknowledged = owned.map(() => 0);
-const busy = new Set<number>();
-let patched = 0;
-async function patch(on: Service): Promise<Sample> {
-  const slot = owned.findIndex((_, i) => !busy.has(i));
-  if (slot < 0) return timed(() => call(on, club, 'GET', '/v1/me'));
-  busy.add(slot);
-  try {
-    return await patchOne(on, slot);
-  } finally {
-    busy.delete(slot);
-  }
-}
-async function patchOne(on: Service, slot: number): Promise<Sample> {
-  const id = owned[slot]!;
-  if (versions[slot] === undefined) {
-    return timed(async () => {
-      const res = await call(on, club, 'GET', `/v1/club/members/${id}`);
-      if (res.status === 200) versions[slot] = res.body.data.version;
-      return res;
-    });
-  }
-  return timed(async () => {
-    const res = await call(on, club, 'PATCH', `/v1/club/members/${id}`, { first_name: `Patch ${serial++}` }, { 'if-match': `"${versions[slot]}"` });
-    if (res.status === 200) {
-      versions[slot] = res.body.data.version;
-      acknowledged[slot] = Math.max(acknowledged[slot]!, res.body.data.version);
-      patched++;
-    } else versions[slot] = undefined;
-    return res;
-  });
-}
-
-// A poller following after= across the switch; it keeps every change id it was given.
-const seen: string[] = [];
-const polls: string[] = [];
-let polling = true;
-const poller = (async () => {
-  let after: string | undefined;
-  for (let i = 0; polling; i++) {
-    const res = await call(instances[i % 2]!, club, 'GET', `/v1/club/changes?limit=100${after ? `&after=${after}` : ''}`).catch(() => undefined);
-    polls.push(res ? `${res.status} ${res.body?.code ?? ''}`.trim() : 'no answer');
-    const rows: { id: string }[] = res?.status === 200 ? res.body.data : [];
-    for (const row of rows) seen.push(row.id);
-    if (rows.length) after = rows.at(-1)!.id;
-    else await sleep(30);
-  }
-  return after;
-})();
+const writes = memberWrites(club, owned, 'fo');
+const { creates, acknowledged } = writes;
+const feed = followFeed(instances, club);
+const { seen } = feed;
 
 // On each instance, a signed request accepted before the failover, to be replayed after it.
 const replays = instances.map((on) => {
@@ -96,7 +38,7 @@ const acceptedBefore = await Promise.all(replays.map(async ({ url, headers }) =>
 const load = drive(6, async (i) => {
   const on = instances[i % 2]!;
   const kind = i % 3;
-  const sample = await (kind === 0 ? create(on) : kind === 1 ? patch(on) : timed(() => call(on, club, 'GET', '/v1/me')));
+  const sample = await (kind === 0 ? writes.create(on) : kind === 1 ? writes.patch(on) : timed(() => call(on, club, 'GET', '/v1/me')));
   await sleep(10);
   return sample;
 });
@@ -114,7 +56,7 @@ async function servingAgain(on: Service): Promise<number> {
 // Enough acknowledged writes before the crash for the checks below to mean something, however
 // busy the machine: counted, not timed.
 const acknowledgedCreates = () => creates.filter((s) => s.status === 201).length;
-while (acknowledgedCreates() <= 10 || patched <= 10) await sleep(50);
+while (acknowledgedCreates() <= 10 || writes.patched() <= 10) await sleep(50);
 const killed = now();
 await pair.killPrimary();
 await sleep(1000); // the orchestrator notices and decides
@@ -154,7 +96,7 @@ t.test('every write answered 2xx is on the new primary', async (t) => {
   t.same(created.filter((ref) => !stored.has(ref)), [], 'every one of them stored');
   const current = await primary<{ id: string; version: number }[]>`select id, version from members where id in ${primary(owned)}`;
   const at = new Map(current.map((r) => [r.id, r.version]));
-  t.ok(patched > 10, `${patched} PATCHes answered 200, up to versions ${acknowledged.join(', ')}`);
+  t.ok(writes.patched() > 10, `${writes.patched()} PATCHes answered 200, up to versions ${acknowledged.join(', ')}`);
   t.same(owned.filter((id, i) => at.get(id)! < acknowledged[i]!), [], 'no member is behind its last acknowledged PATCH');
 });
 
@@ -201,8 +143,8 @@ t.test('a credential revoked after the failover is refused by both instances wit
 
 t.test('a poller following after= across the switch sees no gap and no duplicate', async (t) => {
   await sleep(300);
-  polling = false;
-  const last = await poller;
+  const last = await feed.stop();
+  const polls = feed.polls.map((s) => (s.status ? `${s.status} ${s.code ?? ''}`.trim() : 'no answer'));
   t.ok(polls.includes('503 service_unavailable') && polls.filter((s) => s === '200').length > 10, `${polls.length} polls, 503 during the switch`);
   const expected = ['200', '503 service_unavailable', '401 signature_expired'];
   t.same(polls.filter((s) => !expected.includes(s)), [], 'every poll answered 200 or 503 (or refused for a signature of the reset\'s second)');

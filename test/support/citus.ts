@@ -34,7 +34,8 @@ export function citusMissing(): string | undefined {
 }
 
 // Small and fast: fsync off and no full pages (the data dies with the run); 2PC for multi-node
-// writes; the coordinator's log as JSON lines, which test/support/citus-routing.ts reads.
+// writes; logical WAL for Citus's non-blocking shard splits and moves (test/citus/tenant-move.test.ts);
+// the coordinator's log as JSON lines, which test/support/citus-routing.ts reads.
 const settings = (port: number, socketDir: string, coordinator: boolean) => `
 shared_preload_libraries = 'citus'
 listen_addresses = '127.0.0.1'
@@ -42,6 +43,7 @@ port = ${port}
 unix_socket_directories = '${socketDir}'
 max_connections = 300
 max_prepared_transactions = 100
+wal_level = logical
 shared_buffers = 16MB
 fsync = off
 synchronous_commit = off
