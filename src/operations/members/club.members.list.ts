@@ -26,7 +26,7 @@ export function memberListQuery(sql: Db, ws: Workspace, f: MemberFilters, after:
     ${f.status ? sql`and m.status = ${f.status}` : nothing}
     ${f.external_ref ? sql`and m.external_ref = ${f.external_ref}` : nothing}
     ${f.team_id ? sql`and exists (
-      select from roster_entries r where r.federation_id = m.federation_id and r.team_id = ${f.team_id} and r.member_id = m.id)` : nothing}
+      select from roster_entries r where r.federation_id = ${ws.federationId} and r.team_id = ${f.team_id} and r.member_id = m.id)` : nothing}
     ${f.updated_since ? sql`and m.updated_at >= ${f.updated_since}::timestamptz` : nothing}
     ${after ? sql`and m.id > ${after}` : nothing}`;
   if (f.q) return plannedPerRun(searchQuery(sql, ws, members, where, sql`lower(m.first_name || ' ' || m.last_name) like ${likePattern(f.q.toLowerCase())}`, limit - 1));
