@@ -16,14 +16,15 @@ import type { Change, ChangeSet, Db } from './unit.js';
 
 /**
  * The statements that append the changes to every feed that can read them, the transaction's last
- * writes, in the order the changes were made: the feed lock, then rows for named workspaces in
+ * writes, in the order the changes were made: the feed lock (with the webhook wake-up), then rows for named workspaces in
  * batches, each "every club" change and each change set in its place. Sent together and in order
  * (`sendInOrder`), a lock that times out fails the inserts after it too, and is the error reported.
  */
 export function changeStatements(tx: TransactionSql, workspace: Workspace, credentialId: string, requestId: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]>[] {
   if (changes.length === 0) return [];
   const federation = workspace.federationId;
-  const statements = [tx`select feed_write_lock(${federation})`];
+  // The wake-up goes with the lock: its notification is sent at commit whichever statement asks.
+  const statements = [tx`select feed_write_lock(${federation}), ${webhookWake(tx, federation, changes)}`];
   // Every feed row goes in here, from a source of (workspace, type, id, action, version): it shows
   // key_id and request_id only when a credential of the feed's own workspace made the change.
   const append = (source: Fragment) => statements.push(tx`
@@ -52,7 +53,6 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
       where federation_id = ${c.audience.clubsOf} and kind = 'club' and not (id = any(${c.audience.workspaces}::bigint[]))`);
   }
   flush();
-  statements.push(webhookWake(tx, federation, changes));
   return statements;
 }
 
@@ -61,7 +61,7 @@ export function changeStatements(tx: TransactionSql, workspace: Workspace, crede
  * federation follows a feed these changes reach: a named workspace's, any club's for a change of
  * every club, any for a change set (whose workspaces Postgres selects). sql/00026 says why a function.
  */
-function webhookWake(tx: TransactionSql, federation: string, changes: (Change | ChangeSet)[]): PendingQuery<Row[]> {
+function webhookWake(tx: TransactionSql, federation: string, changes: (Change | ChangeSet)[]): Fragment {
   const named = new Set<string>();
   let clubs = false;
   let everyone = false;
@@ -72,7 +72,7 @@ function webhookWake(tx: TransactionSql, federation: string, changes: (Change | 
       if (c.audience.clubsOf !== undefined) clubs = true;
     }
   }
-  return tx`select webhook_wake(${federation}, ${[...named]}::bigint[], ${clubs}, ${everyone})`;
+  return tx`webhook_wake(${federation}, ${[...named]}::bigint[], ${clubs}, ${everyone})`;
 }
 
 /**
