@@ -28,7 +28,10 @@ export interface Config {
   maxInFlight: number;
   signatureSkewSeconds: number;
   dbPoolMax: number;
-  /** The connections one workspace's requests may hold at once (DB_WORKSPACE_SHARE); unset, a quarter of the pool, at least 2. */
+  /**
+   * The requests of one workspace that may use the database at once (DB_WORKSPACE_SHARE); unset, a
+   * quarter of the pool, at least 2. Above the pool's size, the others queue on busy connections.
+   */
   dbWorkspaceShare?: number;
   /** Server-side limits of every pooled connection (lock_timeout, statement_timeout), in ms. */
   dbLockTimeoutMs: number;
@@ -144,7 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxInFlight: integer(env, 'MAX_IN_FLIGHT', 100, 1, 100_000),
     signatureSkewSeconds: integer(env, 'SIGNATURE_SKEW_S', 300, 1, 3_600),
     dbPoolMax,
-    dbWorkspaceShare: env.DB_WORKSPACE_SHARE ? integer(env, 'DB_WORKSPACE_SHARE', 0, 1, dbPoolMax) : undefined,
+    dbWorkspaceShare: env.DB_WORKSPACE_SHARE ? integer(env, 'DB_WORKSPACE_SHARE', 0, 1, 1_000) : undefined,
     dbLockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 1_000, 1, 600_000),
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 1, 3_600_000),
     dbDeadlineMs: integer(env, 'DB_DEADLINE_MS', 1_500, 1, 600_000),

@@ -140,7 +140,7 @@ export async function createApp(config: Config, served: RenewablePool, table: Op
     database,
     reads,
     // One workspace's slow requests leave the rest of the pool to everyone else.
-    shares: workspaceShare(Math.min(config.dbWorkspaceShare ?? defaultShare(sql.options.max), sql.options.max)),
+    shares: workspaceShare(config.dbWorkspaceShare ?? defaultShare(sql.options.max)),
     inFlight: inFlightLimit(config.maxInFlight),
     deadlineMs: config.dbDeadlineMs,
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs },

@@ -31,7 +31,7 @@ export interface App {
   auth: AuthSettings;
   version: string;
   database: Availability;
-  /** Each workspace's share of the connections (DB_WORKSPACE_SHARE). */
+  /** Each workspace's share of the database (DB_WORKSPACE_SHARE). */
   shares: WorkspaceShare;
   /** Each credential's requests in flight in this instance. */
   inFlight: InFlight;

@@ -48,7 +48,7 @@ export function requestDone(operation: string | undefined, status: number, code:
 /** Requests using the database now, and requests waiting for their workspace's share of it (src/db/workspace-share.ts). */
 export const databaseRequests = { using: 0, waiting: 0 };
 gauge('partner_database_requests_in_flight', 'Requests using the database (holding a pooled connection or waiting for one): compare with partner_database_pool_max.', () => databaseRequests.using);
-gauge('partner_database_share_waiting', 'Requests waiting for their workspace\'s share of the connections (DB_WORKSPACE_SHARE).', () => databaseRequests.waiting);
+gauge('partner_database_share_waiting', 'Requests waiting for their workspace\'s share of the database (DB_WORKSPACE_SHARE).', () => databaseRequests.waiting);
 
 const deadlineCancels = counter('partner_deadline_cancellations_total', 'Requests answered 503 at their deadline; Postgres ends their statements (statement timeouts).').child();
 /** A request's deadline passed. */

@@ -1,9 +1,10 @@
-// One workspace holds at most its share of the instance's connections (DB_WORKSPACE_SHARE): its
+// One workspace uses at most its share of the instance's database (DB_WORKSPACE_SHARE): its
 // hundred requests waiting on a locked row leave the rest of the pool to everyone else.
 import t from 'tap';
 import { createClub, createMember } from '../support/factories.js';
 import { databaseUrl, postgres, startService, type Response } from '../support/harness.js';
-import { holdMemberLock, waitingBehind } from '../support/locks.js';
+import { holdFeedLock, holdMemberLock, waitingBehind } from '../support/locks.js';
+import { scrape } from '../support/prometheus.js';
 
 // A deadline longer than the test: the hundred stay in flight until the row is unlocked.
 const service = await startService(t, { DB_DEADLINE_MS: '60000', DB_WORKSPACE_SHARE: '2' }, undefined, { poolMax: 4 });
@@ -69,4 +70,20 @@ t.test('unset, a workspace\'s share of a pool of 10 is a quarter of it: 2 connec
   const answers = await Promise.all(held);
   t.equal(lockWaiters, 2, 'two of the twenty waited on the lock, the rest for their share');
   t.same([...new Set(answers.map((r) => r.status))], [200], 'once the row is free all twenty are served');
+});
+
+t.test('a share above the pool\'s size is honoured: 6 polls of one workspace use a read pool of 2 at once, queued on its two connections, and the 7th and 8th wait for their share', async (t) => {
+  const wide = await startService(t, { DB_DEADLINE_MS: '60000', DB_WORKSPACE_SHARE: '6', METRICS_PORT: '0' }, undefined, { poolMax: 2 });
+  const club = await createClub(wide);
+  const lock = await holdFeedLock(holder, club.federationId);
+  const polls = Array.from({ length: 8 }, () => club.call('GET', '/v1/club/changes'));
+  let s = await scrape(wide.metricsUrl!);
+  while (s.value('partner_database_requests_in_flight')! + s.value('partner_database_share_waiting')! < 8) s = await scrape(wide.metricsUrl!);
+  while ((await waitingBehind(service.sql, lock.pid)) < 2) await new Promise((r) => setTimeout(r, 20));
+  const backendsWaiting = await waitingBehind(service.sql, lock.pid);
+  await lock.unlock();
+  t.equal(s.value('partner_database_requests_in_flight'), 6, 'six use the database');
+  t.equal(s.value('partner_database_share_waiting'), 2, 'two wait for their workspace\'s share');
+  t.equal(backendsWaiting, 2, 'on the read pool\'s two connections: the other four are queued on them');
+  t.same([...new Set((await Promise.all(polls)).map((r) => r.status))], [200], 'once the feed moves on all eight are served');
 });

@@ -6,35 +6,14 @@ import { parseRanges } from '../../src/webhooks/addresses.js';
 import { startWorker } from '../../src/webhooks/worker.js';
 import { createClub } from '../support/factories.js';
 import { request, startService } from '../support/harness.js';
-import { parsePrometheus, type Scrape } from '../support/prometheus.js';
+import { holdFeedLock } from '../support/locks.js';
+import { scrape as scrapeMetrics, type Scrape } from '../support/prometheus.js';
 import { addTestEndpoint } from '../support/webhook-endpoints.js';
 import { startReceiver } from '../support/webhook-receiver.js';
 
 // A deadline no busy machine reaches: the held poll below must still be waiting when it is released.
 const service = await startService(t, { METRICS_PORT: '0', DB_DEADLINE_MS: '30000' });
-const scrape = async (): Promise<Scrape> => {
-  const res = await fetch(service.metricsUrl!);
-  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
-  if (res.headers.get('content-type') !== 'text/plain; version=0.0.4; charset=utf-8') throw new Error('not the text format');
-  return parsePrometheus(await res.text());
-};
-/** A write of the federation that holds its feed lock (and so the horizon) until released. */
-async function holdFeedLock(federationId: string): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const holding = new Promise<void>((r) => (locked = r));
-  const writer = service.sql.begin(async (tx) => {
-    await tx`select feed_write_lock(${federationId})`;
-    locked();
-    await held;
-  });
-  await holding;
-  return async () => {
-    release();
-    await writer;
-  };
-}
+const scrape = (): Promise<Scrape> => scrapeMetrics(service.metricsUrl!);
 
 const member = { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10', gender: 'female' };
 
@@ -87,7 +66,7 @@ t.test('a 2xx, a refusal before routing and a feed_reset each move their series'
 
 t.test('a request held by a writer shows in flight; the feed horizon lag counts the writer', async (t) => {
   const club = await createClub(service);
-  const release = await holdFeedLock(club.federationId);
+  const feedLock = await holdFeedLock(service.sql, club.federationId);
   const poll = club.call('GET', '/v1/club/changes');
   let s = await scrape();
   // The poll reaches its horizon statement after authentication: scrape until it waits there.
@@ -95,7 +74,7 @@ t.test('a request held by a writer shows in flight; the feed horizon lag counts 
   t.ok(s.value('partner_requests_in_flight')! >= 1, 'the waiting poll is in flight');
   t.ok(s.value('partner_feed_horizon_lag_seconds')! > 0, 'a write holds the horizon back');
   t.ok(s.value('partner_database_requests_in_flight')! >= 1, 'the poll uses the database');
-  await release();
+  await feedLock.unlock();
   t.equal((await poll).status, 200);
 });
 
@@ -128,9 +107,9 @@ t.test('webhook attempts by outcome, the backlog and its age', async (t) => {
 t.test('a poll held past the request deadline is a cancellation and a 503 service_unavailable', async (t) => {
   const club = await createClub(service);
   const before = await scrape();
-  const release = await holdFeedLock(club.federationId);
+  const feedLock = await holdFeedLock(service.sql, club.federationId);
   const poll = await club.call('GET', '/v1/club/changes');
-  await release();
+  await feedLock.unlock();
   t.equal(poll.status, 503);
   const after = await scrape();
   t.equal(after.value('partner_deadline_cancellations_total')! - before.value('partner_deadline_cancellations_total')!, 1);

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres';
+import type { Sql, TransactionSql } from 'postgres';
 
 /** A member row held `for update` by a transaction outside the service, until `unlock()`. */
 export interface HeldLock {
@@ -8,13 +8,25 @@ export interface HeldLock {
 }
 
 /** Locks a member row in a transaction of `holder`; resolves once the lock is held. */
-export async function holdMemberLock(holder: Sql, memberId: string): Promise<HeldLock> {
+export function holdMemberLock(holder: Sql, memberId: string): Promise<HeldLock> {
+  return hold(holder, (tx) => tx<{ pid: number }[]>`select pg_backend_pid() as pid from members where id = ${memberId} for update`);
+}
+
+/**
+ * Takes a federation's feed lock as a write does, in a transaction of `holder`: the feed's horizon
+ * stays behind it, and a poll of that federation's feed waits until `unlock()`.
+ */
+export function holdFeedLock(holder: Sql, federationId: string): Promise<HeldLock> {
+  return hold(holder, (tx) => tx<{ pid: number }[]>`select pg_backend_pid() as pid from feed_write_lock(${federationId})`);
+}
+
+async function hold(holder: Sql, lock: (tx: TransactionSql) => Promise<{ pid: number }[]>): Promise<HeldLock> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   let locked: (pid: number) => void = () => {};
   const isLocked = new Promise<number>((resolve) => (locked = resolve));
   const holding = holder.begin(async (tx) => {
-    const [row] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid from members where id = ${memberId} for update`;
+    const [row] = await lock(tx);
     locked(row!.pid);
     await held;
   });

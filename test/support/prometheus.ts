@@ -6,6 +6,14 @@ const labelName = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const types = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
 export interface Sample { name: string; labels: Record<string, string>; value: number }
+/** GET `url` and its strict parse; throws unless the answer is 200 in the text format. */
+export async function scrape(url: string): Promise<Scrape> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  if (res.headers.get('content-type') !== 'text/plain; version=0.0.4; charset=utf-8') throw new Error('not the text format');
+  return parsePrometheus(await res.text());
+}
+
 export interface Scrape { types: Map<string, string>; samples: Sample[]; value(name: string, labels?: Record<string, string>): number | undefined }
 
 function readLabels(text: string, line: string): Record<string, string> {
