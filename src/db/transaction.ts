@@ -41,15 +41,13 @@ export async function transaction<T>(pool: Sql, work: (tx: TransactionSql) => Pr
       ...(steps.lockTimeoutMs === undefined ? [] : [`set local lock_timeout = ${Math.max(1, Math.ceil(steps.lockTimeoutMs))}`]),
       ...(timeout === undefined ? [] : [`set local statement_timeout = ${Math.max(1, Math.ceil(timeout))}`]),
     ];
-    // BEGIN and the limits are not awaited: postgres.js sends them in one write with the work's
-    // first statement. Should one fail, so does every statement after it; they are awaited before
-    // COMMIT all the same. The limits are `set local` in a query of their own: on Citus a
-    // session's `lock_timeout` stays on the coordinator, while a `set local` outside BEGIN's query
-    // goes with the transaction to the workers (`citus.propagate_set_commands`, src/db/pool.ts).
-    const beginning = Promise.all([
-      tx.unsafe(`begin ${(steps.mode ?? '').replace(/[^a-z ]/gi, '')}`, [], connection.options).simple().execute(),
-      ...(limits.length > 0 ? [tx.unsafe(limits.join('; '), [], connection.options).simple().execute()] : []),
-    ]);
+    // BEGIN and the limits, one simple query, are not awaited: postgres.js sends it in one write
+    // with the work's first statement. Should it fail, so does every statement after it; it is
+    // awaited before COMMIT all the same. On Citus the limits are `set local` so that they reach the
+    // workers with the transaction (`citus.propagate_set_commands`, src/db/pool.ts); a session's
+    // setting stays on the coordinator.
+    const begin = `begin ${(steps.mode ?? '').replace(/[^a-z ]/gi, '')}`;
+    const beginning = tx.unsafe([begin, ...limits].join('; '), [], connection.options).simple().execute();
     begun = true;
     beginning.catch(() => {});
     const value = await work(tx);
