@@ -161,6 +161,11 @@ async function filterIds(op: Operation, as: Tenant, path: string): Promise<Recor
   return ids;
 }
 
+const send: Send = async (r) => {
+  const res = await request(service.url, r.method, r.path, { key: r.key });
+  return { status: res.status, json: res.body };
+};
+
 t.test('every list: a second page and each documented filter, answered 200, every statement on one shard', async (t) => {
   const lists = operations.filter((op) => op.method === 'GET' && op.list);
   const counts = { sent: 0, filters: 0, pages: 0 };
@@ -176,10 +181,6 @@ t.test('every list: a second page and each documented filter, answered 200, ever
       const { as, path } = await successScenario(service, op);
       await twoRows(op, as, path);
       const ids = await filterIds(op, as, path);
-      const send: Send = async (r) => {
-        const res = await request(service.url, r.method, r.path, { key: r.key });
-        return { status: res.status, json: res.body };
-      };
       let variants: ReadVariant[] = [];
       const answers: [string, number][] = [];
       const statements = await routedBy(async () => {

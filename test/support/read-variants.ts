@@ -69,7 +69,7 @@ export async function listVariants(send: Send, op: Operation, path: string, key:
     url = `${first}&cursor=${encodeURIComponent(cursor)}`;
   }
   if (hops === 0) out.push({ variant: 'next page', skip: 'a single page only' });
-  else out.push({ variant: hops === 1 ? 'second page' : `deep page (page ${hops + 1})`, req: { method: 'GET', path: url, key } });
+  else out.push({ variant: hops === 1 ? 'second page' : `deep page (${hops + 1}${['th', 'st', 'nd', 'rd'][hops + 1] ?? 'th'})`, req: { method: 'GET', path: url, key } });
   for (const [name, schema] of filtersOf(op)) {
     let found: Req | undefined;
     let last = '';
