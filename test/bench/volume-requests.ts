@@ -1,15 +1,12 @@
-// The volume bench's requests: signing and sending one, the seeded ids each caller can use, the
-// read variants of a GET operation (first page, a deep page, each filter, a lookup) and the
-// competitions the fixtures targets schedule.
+// The volume bench's requests: signing and sending one, the seeded ids each caller can use (for
+// the read variants of test/support/read-variants.ts) and the competitions the fixtures targets
+// schedule.
 import type { Sql } from '../../src/db/pool.js';
-import { pathNames } from '../../src/openapi/parameters.js';
-import type { Operation } from '../../src/operations/operation.js';
 import { signRequest, type SigningKey } from '../../src/signing/client.js';
-import type { Service } from '../support/harness.js';
-import { successScenario } from '../support/scenarios.js';
+import type { Req } from '../support/read-variants.js';
 import { rawClient, wire, type Answer, type Wire } from './raw-http.js';
 
-export interface Req { method: string; path: string; body?: unknown; key: SigningKey }
+export type { Req };
 export interface Caller { id: string; kind: 'club' | 'federation'; key: SigningKey }
 
 /** A request signed now and sent later: a variant's requests are signed before its clock starts. */
@@ -40,23 +37,6 @@ export const parsed = (text: string): any => {
 export async function send(base: string, r: Req): Promise<{ status: number; json: any }> {
   const { status, text } = await deliver(sign(base, r));
   return { status, json: parsed(text) };
-}
-
-/** Unwraps optional/pipe layers to the object entries of a query schema. */
-function entries(schema: unknown): Record<string, unknown> {
-  let s = schema as any;
-  for (let i = 0; i < 6 && s && !s.entries; i++) s = s.wrapped ?? s.pipe?.[0];
-  return (s?.entries ?? {}) as Record<string, unknown>;
-}
-
-/** The options of a picklist somewhere inside a filter's schema. */
-function options(schema: unknown): string[] | undefined {
-  let s = schema as any;
-  for (let i = 0; i < 6 && s; i++) {
-    if (Array.isArray(s.options)) return s.options.filter((o: unknown) => typeof o === 'string');
-    s = s.wrapped ?? s.pipe?.[0] ?? s.item;
-  }
-  return undefined;
 }
 
 /** Ids of seeded rows each caller can see, by parameter name. */
@@ -95,69 +75,6 @@ export async function seededIds(sql: Sql, fedId: string, clubId: string) {
     sanction_id: await one(sql`select id::text from sanctions where federation_id = ${fedId} limit 1`),
   };
   return { club, fed };
-}
-
-/** Values to try for a filter, first that answers 2xx wins. */
-function candidates(name: string, schema: unknown, ids: Record<string, string | undefined>): string[] {
-  const picks = options(schema);
-  if (picks) return picks.slice(0, 2);
-  if (ids[name]) return [ids[name]!];
-  switch (name) {
-    case 'updated_since': return ['2026-01-01T00:00:00Z'];
-    case 'q': return ['last12'];
-    case 'external_ref': return ['ext-12'];
-    case 'from': return ['2026-03-01', '2026-03-01T00:00:00Z'];
-    case 'to': return ['2026-06-30', '2026-06-30T00:00:00Z'];
-    case 'round': return ['3'];
-    case 'after': return ['0'];
-    default: return [];
-  }
-}
-
-/** The read variants of one GET operation, each with one request (re-signed on every send). */
-export async function readVariants(base: string, op: Operation, as: Caller, ids: Record<string, string | undefined>, svc: Service): Promise<Array<{ variant: string; req: Req } | { variant: string; skip: string }>> {
-  const out: Array<{ variant: string; req: Req } | { variant: string; skip: string }> = [];
-  let who = as;
-  let names: Record<string, string> = {};
-  for (const name of pathNames(op.path)) {
-    if (ids[name]) names[name] = ids[name]!;
-  }
-  let label = 'seeded';
-  if (Object.keys(names).length < pathNames(op.path).length) {
-    // No seeded row of that kind (activities, officials...): a fresh tenant's, made by the factories.
-    const s = await successScenario(svc, op);
-    who = { id: s.as.id, kind: s.as.kind, key: s.as.key };
-    out.push({ variant: 'lookup (fresh tenant: no seeded row)', req: { method: 'GET', path: s.path, key: who.key } });
-    return out;
-  }
-  const path = op.path.replace(/\{([a-z_]+)\}/g, (_, n: string) => names[n]!);
-  if (!op.list) return [{ variant: pathNames(op.path).length ? `lookup (${label})` : 'get', req: { method: 'GET', path, key: who.key } }];
-  const sep = '?limit=25';
-  out.push({ variant: 'first page', req: { method: 'GET', path: path + sep, key: who.key } });
-  let cursor: string | undefined;
-  let url = path + sep;
-  for (let i = 0; i < 4; i++) {
-    const r = await send(base, { method: 'GET', path: url, key: who.key });
-    cursor = r.json?.meta?.next_cursor ?? undefined;
-    if (!cursor) break;
-    url = `${path}${sep}&cursor=${encodeURIComponent(cursor)}`;
-  }
-  if (url !== path + sep) out.push({ variant: 'deep page (5th)', req: { method: 'GET', path: url, key: who.key } });
-  else out.push({ variant: 'deep page', skip: 'a single page only' });
-  for (const [name, schema] of Object.entries(entries(op.query))) {
-    if (name === 'limit' || name === 'cursor') continue;
-    let found: Req | undefined;
-    let last = '';
-    for (const value of candidates(name, schema, ids)) {
-      const req = { method: 'GET', path: `${path}${sep}&${name}=${encodeURIComponent(value)}`, key: who.key };
-      const r = await send(base, req);
-      if (r.status === 200) { found = req; last = value; break; }
-      last = `${value} → ${r.status}`;
-    }
-    if (found) out.push({ variant: `${name}=${last}`, req: found });
-    else out.push({ variant: `filter ${name}`, skip: last ? `no accepted value (${last})` : 'no value to try' });
-  }
-  return out;
 }
 
 /** A closed competition of `entries` accepted entries and 2 legs, from seeded teams. */

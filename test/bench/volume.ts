@@ -25,13 +25,14 @@ import { operations } from '../../src/operations/index.js';
 import type { Operation } from '../../src/operations/operation.js';
 import type { SigningKey } from '../../src/signing/client.js';
 import { serviceAt } from '../support/harness.js';
+import { readVariants } from '../support/read-variants.js';
 import { successScenario } from '../support/scenarios.js';
 import { quantile } from './load.js';
 import { cpuSeconds, peakRss, resetPeak } from './machine.js';
 import { preload, probeLines } from './probes.js';
 import { privatePostgres, startService } from './processes.js';
 import { logSlowStatements, serverEvents, slowMs } from './server-log.js';
-import { deliver, fixturesCompetition, parsed, readVariants, seededIds, send, sign, type Caller, type Req, type Signed } from './volume-requests.js';
+import { deliver, fixturesCompetition, parsed, seededIds, send, sign, type Caller, type Req, type Signed } from './volume-requests.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const scale = (process.env.BENCH_VOLUME_SCALE || 'national') as Scale;
@@ -243,7 +244,7 @@ export async function volumeRun(db: VolumeDatabase, onExit: (undo: () => Promise
     try {
       if (op.method === 'GET') {
         const as = op.kind === 'federation' ? fed : club;
-        for (const v_ of await readVariants(service.base, op, as, as === fed ? ids.fed : ids.club, svc)) {
+        for (const v_ of await readVariants((r) => send(service.base, r), op, as.key, as === fed ? ids.fed : ids.club, svc)) {
           if ('skip' in v_) { notDriven.push(`${op.id} ${v_.variant}: ${v_.skip}`); continue; }
           row(op, v_.variant, await measured(() => v_.req));
         }
