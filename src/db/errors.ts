@@ -18,6 +18,18 @@ const transient: Record<string, string> = {
 
 const retry = { 'retry-after': '1' };
 
+// A Citus worker's lock timeout, as the coordinator passes it on from a COPY into a shard (how
+// Citus writes the rows of an INSERT … SELECT it evaluates itself, e.g. the feed's rows,
+// src/resources/changes.ts): ReportCopyError in Citus's commands/multi_copy.c re-raises the
+// worker's message with no SQLSTATE, so it arrives as XX000 rather than 55P03. A shard split
+// (block_writes) or the final switch of a shard move holds the shard's lock past our lock_timeout.
+// The statement failed, so the coordinated transaction rolled back on every node: nothing was
+// written and a retry gets past it. Only this exact message (PostgreSQL's own, lc_messages C) is a
+// 503; any other XX000 stays a 500.
+const workerLockTimeout = 'canceling statement due to lock timeout';
+const isWorkerLockTimeout = (code: string, error: unknown) =>
+  code === 'XX000' && (error as { message?: unknown }).message === workerLockTimeout;
+
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
@@ -77,6 +89,7 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (!code) return undefined;
   if (isUnreachable(error) || code.startsWith('53') || code.startsWith('08')) return unavailable();
   if (transient[code]) return unavailable(transient[code]);
+  if (isWorkerLockTimeout(code, error)) return unavailable(transient['55P03']);
   if (isUniqueViolation(error)) {
     const { constraint_name: constraint } = error as { constraint_name?: string };
     return new ApiError('conflict', (constraint && conflicts[constraint]) || 'a resource with these values already exists');

@@ -8,6 +8,7 @@ import t from 'tap';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { privateCitusDatabase } from '../support/citus.js';
+import { coordinatorErrors } from '../support/coordinator-errors.js';
 import { createClub, createFederation, createMembers, type Tenant } from '../support/factories.js';
 import { startService, type Service } from '../support/harness.js';
 import { drive, now, quantile, timed, type Sample } from '../faults/load.js';
@@ -120,20 +121,11 @@ t.comment(`isolate_tenant_to_new_shard ${Math.round(isolated - isolating)} ms ($
   + ` (503s: ${inside(isolating, isolated).filter((s) => s.status === 503).length} and ${inside(moving, moved).filter((s) => s.status === 503).length}); ${seen.length} changes polled;`
   + ` slowest ${slowest(all)} ms (${slowest(inside(isolating, isolated))} during the isolation, ${slowest(inside(moving, moved))} during the move), p99 ${Math.round(quantile(all, 0.99))} ms`);
 
-/** What the coordinator logged as ERROR in this database (its JSON log): what a 500 does not say. */
-async function loggedErrors(): Promise<string[]> {
-  const [{ file, database }] = await admin<[{ file: string; database: string }]>`select pg_current_logfile('jsonlog') as file, current_database() as database`;
-  const [{ text }] = await admin<[{ text: string }]>`select pg_read_file(${file}) as text`;
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, string>)
-    .filter((e) => e.error_severity === 'ERROR' && e.dbname === database)
-    .map((e) => `${e.timestamp} ${e.state_code} ${e.message}: ${e.statement?.replace(/\s+/g, ' ').slice(0, 160)}`);
-}
-
 t.test('during the isolation and the move every answer is a 2xx or a 503 service_unavailable with Retry-After', async (t) => {
   const odd = all.filter((s) => !(s.status >= 200 && s.status < 300) && s.status !== 503);
   const at = (s: Sample) => `${Math.round(s.started - isolating)} ms after the isolation began`;
   t.same(odd.map((s) => `${s.status} ${s.code} ${s.detail}, ${at(s)}`), [], 'no other answer');
-  if (odd.length) t.comment(`the coordinator's errors: ${(await loggedErrors()).join('\n')}; the move began ${Math.round(moving - isolating)} ms after the isolation`);
+  if (odd.length) t.comment(`the coordinator's errors: ${(await coordinatorErrors(admin)).map((e) => `${e.timestamp} ${e.code} ${e.message}: ${e.statement.slice(0, 160)}`).join('\n')}; the move began ${Math.round(moving - isolating)} ms after the isolation`);
   const unavailable = all.filter((s) => s.status === 503);
   t.ok(unavailable.every((s) => s.code === 'service_unavailable' && s.retryAfter !== null), `each of the ${unavailable.length} 503s service_unavailable with Retry-After`);
   t.ok(inside(moving, moved).some((s) => s.status >= 200 && s.status < 300), 'answers 2xx while the move runs');

@@ -62,9 +62,14 @@ t.test('what a retry can get past is 503 with Retry-After', async (t) => {
   t.notOk(isUnreachable(behind), 'a connection error the server answered with is not the database unreachable');
   t.notOk(meansDatabaseDown(behind), 'nor the database down');
   t.equal(await mapped(() => Promise.reject(behind)), '503 service_unavailable retry');
+  // A Citus worker's lock timeout passed on from a COPY into a shard, with no SQLSTATE of its own.
+  t.equal(await mapped(() => sql`do $$ begin raise exception 'canceling statement due to lock timeout' using errcode = 'XX000'; end $$`),
+    '503 service_unavailable retry', 'XX000 with the lock timeout\'s message');
 });
 
 t.test('a bug (a statement that cannot work) stays unmapped: a 500', async (t) => {
   t.equal(await mapped(() => sql`select from no_such_table`), 'unmapped 42P01');
+  t.equal(await mapped(() => sql`do $$ begin raise exception 'could not find valid entry for shard 102008' using errcode = 'XX000'; end $$`),
+    'unmapped XX000', 'any other internal error');
   t.notOk(isUnreachable(Object.assign(new Error('x'), { code: '23505' })));
 });
