@@ -24,8 +24,8 @@ interface Share { running: number; waiting: (() => void)[] }
  * A share set above the pool's size lets the workspace's further reads queue on busy connections,
  * where postgres.js pipelines them: the backend then finds the next statement waiting instead of
  * sleeping until it comes. One workspace that fills the instance costs about a fifth less CPU per
- * members page that way, in the service and in Postgres alike (test/bench/README.md), and gives up
- * the cap: the installation with one tenant, not the shared one.
+ * members page that way, in the service and in Postgres alike (test/bench/README.md), but gives up
+ * the cap: a setting for an installation with one tenant, not for a shared one.
  */
 export const defaultShare = (poolMax: number): number => Math.min(poolMax, Math.max(2, Math.floor(poolMax / 4)));
 
