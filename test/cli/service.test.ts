@@ -1,6 +1,6 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
@@ -94,6 +94,7 @@ t.test('--version, a missing build and a closed pipe', async (t) => {
   }
   // The launchers alone, without dist/ beside them.
   const bare = await mkdtemp(path.join(os.tmpdir(), 'partner-bare-'));
+  t.teardown(() => rm(bare, { recursive: true, force: true }));
   await cp(path.join(root, 'bin'), path.join(bare, 'bin'), { recursive: true });
   const missing = await outputOf(spawn(process.execPath, [path.join(bare, 'bin', 'partner-admin'), 'demo']));
   t.equal(missing.code, 2);

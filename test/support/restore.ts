@@ -1,7 +1,7 @@
 // Continuous archiving and point-in-time recovery with the embedded binaries (the packages ship no
 // pg_basebackup): WAL archived by `cp`, a base backup by the low-level API, and a restore into a
 // new data folder that replays the archive up to a named restore point and is promoted.
-import { appendFile, chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Test } from 'tap';
@@ -29,6 +29,7 @@ async function chownToServer(target: string): Promise<void> {
 /** A migrated cluster that archives its WAL; everything is removed when the file ends. */
 export async function archivedCluster(t: Test): Promise<Archived> {
   const archive = await mkdtemp(path.join(os.tmpdir(), 'partner-archive-'));
+  t.teardown(() => rm(archive, { recursive: true, force: true }));
   await chmod(archive, 0o755);
   await chownToServer(archive);
   const primary = await cluster(t);
@@ -49,6 +50,7 @@ export async function archivedCluster(t: Test): Promise<Archived> {
     url: primary.server.url,
     async backup() {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'partner-backup-'));
+      t.teardown(() => rm(dir, { recursive: true, force: true }));
       const conn = await db.reserve();
       await conn`select pg_backup_start('partner-backup', true)`;
       await copyTree(primary.server.dataDir, path.join(dir, 'postgres'));
