@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startService } from '../support/harness.js';
@@ -7,6 +7,7 @@ import { baseEnv, run } from '../support/processes.js';
 
 const service = await startService(t);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'partner-admin-'));
+t.teardown(() => rm(dataDir, { recursive: true, force: true }));
 const env = baseEnv({ DATA_DIR: dataDir, PARTNER_BASE_URL: service.url });
 const admin = async (...args: string[]) => {
   const result = await run('partner-admin', args, env);
