@@ -6,6 +6,7 @@ import t from 'tap';
 import { createClub, type Tenant } from '../support/factories.js';
 import { privateCitusDatabase } from '../support/citus.js';
 import { holderApplication, holdRowOnWorker, sessionsOnNodes, type Session } from '../support/citus-nodes.js';
+import { holdInTransaction } from '../support/locks.js';
 import { postgres, startService } from '../support/harness.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -28,18 +29,9 @@ async function newMember(club: Tenant): Promise<string> {
 
 /** Locks the member row through the coordinator, in an open transaction of `holder`; its worker sessions carry its global pid. */
 async function holdThroughCoordinator(federationId: string, memberId: string) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked = (_: { pid: number; gpid: string }) => {};
-  const isLocked = new Promise<{ pid: number; gpid: string }>((resolve) => (locked = resolve));
-  const holding = holder.begin(async (tx) => {
-    const [row] = await tx<{ pid: number; gpid: string }[]>`
-      select pg_backend_pid() as pid, citus_backend_gpid()::text as gpid from members where federation_id = ${federationId} and id = ${memberId} for update`;
-    locked(row!);
-    await held;
-  });
-  const ids = await isLocked;
-  return { ...ids, unlock: async () => { release(); await holding; } };
+  const lock = await holdInTransaction(holder, (tx) => tx<{ pid: number; gpid: string }[]>`
+    select pg_backend_pid() as pid, citus_backend_gpid()::text as gpid from members where federation_id = ${federationId} and id = ${memberId} for update`);
+  return { ...lock, gpid: lock.row.gpid };
 }
 
 /** Sessions of the database, on any node, idle in a transaction or waiting on a lock, but the holder's. */

@@ -12,7 +12,7 @@ import { appendFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { privateCitusDatabase } from '../support/citus.js';
-import { coordinatorErrors } from '../support/coordinator-errors.js';
+import { coordinatorErrors } from '../support/citus-routing.js';
 import { createClub, createFederation, createMembers } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 import { drive, now } from '../faults/load.js';

@@ -8,7 +8,7 @@ import t from 'tap';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { privateCitusDatabase } from '../support/citus.js';
-import { coordinatorErrors } from '../support/coordinator-errors.js';
+import { coordinatorErrors } from '../support/citus-routing.js';
 import { createClub, createFederation, createMembers, type Tenant } from '../support/factories.js';
 import { startService, type Service } from '../support/harness.js';
 import { drive, now, quantile, timed, type Sample } from '../faults/load.js';

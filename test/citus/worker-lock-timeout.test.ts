@@ -3,10 +3,10 @@
 // those rows with a COPY into the shard and passes the worker's lock timeout on as XX000 "canceling
 // statement due to lock timeout" (src/db/errors.ts). The answer is 503 with Retry-After, nothing
 // of the write is stored, and the same request once the lock is gone succeeds.
-import t from 'tap';
-import postgres from 'postgres';
+import t, { type Test } from 'tap';
 import { privateCitusDatabase } from '../support/citus.js';
-import { holderApplication, placementOf } from '../support/citus-nodes.js';
+import { holderOn, placementOf } from '../support/citus-nodes.js';
+import { holdInTransaction } from '../support/locks.js';
 import { createClub, createMember } from '../support/factories.js';
 import { startService } from '../support/harness.js';
 
@@ -20,21 +20,13 @@ const { sql } = service;
  * Locks the federation's row of workspaces (a reference table) FOR UPDATE in the copy on the worker
  * of its shard of `changes`, until `unlock()`: the foreign key check of a feed row waits on it.
  */
-async function holdFederationRow() {
+async function holdFederationRow(t: Test) {
   const { url: workerUrl } = await placementOf(sql, 'changes', club.federationId);
   const [{ shard }] = await sql<[{ shard: string }]>`select shard_name as shard from citus_shards where table_name = 'workspaces'::regclass limit 1`;
-  const worker = postgres(workerUrl, { max: 1, onnotice: () => {}, connection: { application_name: holderApplication } });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked = (_: number) => {};
-  const isLocked = new Promise<number>((resolve) => (locked = resolve));
-  const holding = worker.begin(async (tx) => {
+  return holdInTransaction(holderOn(t, workerUrl), async (tx) => {
     await tx`set local citus.enable_manual_changes_to_shards = on`;
-    locked((await tx.unsafe(`select 1 from ${shard} where id = $1 for update`, [club.federationId])).length);
-    await held;
+    return tx.unsafe<{ pid: number }[]>(`select pg_backend_pid() as pid from ${shard} where id = $1 for update`, [club.federationId]);
   });
-  if (await isLocked !== 1) throw new Error(`no row ${club.federationId} in ${shard}`);
-  return { unlock: async () => { release(); await holding; await worker.end({ timeout: 1 }); } };
 }
 
 const feedRows = async () => (await sql<{ n: number }[]>`
@@ -42,7 +34,7 @@ const feedRows = async () => (await sql<{ n: number }[]>`
 
 t.test('a PATCH whose feed rows meet a lock held on the worker is a 503 with Retry-After and changes nothing', async (t) => {
   const rows = await feedRows();
-  const lock = await holdFederationRow();
+  const lock = await holdFederationRow(t);
   const refused = await club.call('PATCH', `/v1/club/members/${memberId}`, { first_name: 'Held' }, { headers: { 'if-match': '"1"' } });
   await lock.unlock();
   t.equal(refused.status, 503, JSON.stringify(refused.body));
@@ -62,7 +54,7 @@ t.test('a create under an Idempotency-Key refused so is not stored, and its retr
   const headers = { 'idempotency-key': 'copylock-1' };
   const stored = async () => (await sql<{ n: number }[]>`
     select count(*)::int as n from members where federation_id = ${club.federationId} and external_ref = 'copylock-1'`)[0]!.n;
-  const lock = await holdFederationRow();
+  const lock = await holdFederationRow(t);
   const refused = await club.call('POST', '/v1/club/members', body, { headers });
   await lock.unlock();
   t.equal(refused.status, 503, JSON.stringify(refused.body));

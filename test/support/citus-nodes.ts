@@ -3,6 +3,7 @@
 import postgres, { type Sql } from 'postgres';
 import type { Test } from 'tap';
 import { citusNodes, inDatabase } from './citus.js';
+import { holdInTransaction, type HeldLock } from './locks.js';
 
 export interface Placement {
   /** The shard's table on the worker, e.g. members_102008. */
@@ -24,34 +25,22 @@ export async function placementOf(sql: Sql, table: string, federationId: string)
 /** The application_name of the sessions that hold locks for a test, so that it can leave them out of what it counts. */
 export const holderApplication = 'citus-test-holder';
 
-export interface HeldRow {
-  unlock(): Promise<void>;
-}
-
 /**
  * Locks one row (`federation_id`, `id`) of `table` FOR UPDATE in an open transaction of a
  * connection made straight to the worker that holds its shard, until `unlock()`.
  */
-export async function holdRowOnWorker(t: Test, sql: Sql, table: string, federationId: string, id: string): Promise<HeldRow> {
+export async function holdRowOnWorker(t: Test, sql: Sql, table: string, federationId: string, id: string): Promise<HeldLock> {
   const { shard, url } = await placementOf(sql, table, federationId);
-  const worker = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: holderApplication } });
-  t.teardown(() => worker.end({ timeout: 1 }));
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked = (_: number) => {};
-  const isLocked = new Promise<number>((resolve) => (locked = resolve));
-  const holding = worker.begin(async (tx) => {
-    const rows = await tx.unsafe(`select 1 from ${shard} where federation_id = $1 and id = $2 for update`, [federationId, id]);
-    locked(rows.length);
-    await held;
-  });
-  if (await isLocked !== 1) throw new Error(`row ${id} of ${table} is not on ${url} (${shard})`);
-  return {
-    async unlock() {
-      release();
-      await holding;
-    },
-  };
+  const worker = holderOn(t, url);
+  return holdInTransaction(worker, (tx) => tx.unsafe<{ pid: number }[]>(
+    `select pg_backend_pid() as pid from ${shard} where federation_id = $1 and id = $2 for update`, [federationId, id]));
+}
+
+/** A connection of its own to `url` for a test's lock holder, ended with the test. */
+export function holderOn(t: Test, url: string): Sql {
+  const holder = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: holderApplication } });
+  t.teardown(() => holder.end({ timeout: 1 }));
+  return holder;
 }
 
 export interface Session {

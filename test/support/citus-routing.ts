@@ -1,4 +1,4 @@
-// Which statements Citus ran on more than one shard. The Citus lane's coordinator logs every
+// Which statements Citus ran on more than one shard, and which errors it logged. The Citus lane's coordinator logs every
 // statement whose plan has more than one task (`citus.multi_task_query_log_level = 'log'`,
 // test/support/citus.ts), with the statement's text, as JSON lines (`log_destination =
 // 'jsonlog'`). This reads that log through SQL (`pg_read_file`, the lane connects as superuser)
@@ -15,7 +15,7 @@ const since = new WeakMap<Sql, Position>();
 
 const multiTask = 'multi-task query about to be executed';
 
-interface LogLine { message?: string; dbname?: string; statement?: string; error_severity?: string; state_code?: string }
+interface LogLine { timestamp?: string; message?: string; dbname?: string; statement?: string; error_severity?: string; state_code?: string }
 
 /** Logs a mark and waits until the logger wrote it; the log's lines from `from` to the mark. */
 async function readUpToMark(sql: Sql, from?: Position): Promise<{ lines: LogLine[]; end: Position }> {
@@ -58,13 +58,20 @@ async function linesSince(sql: Sql): Promise<LogLine[]> {
   return (await readUpToMark(sql, since.get(sql))).lines.filter((l) => l.dbname === database);
 }
 
+export interface LoggedError { timestamp: string; code: string; message: string; statement: string }
+
 /**
- * The errors the coordinator logged for `sql`'s database since `resetRouting`, each as
- * `SQLSTATE message: statement`, each once: what a 500 on Citus was, which the service's log leaves out.
+ * The errors the coordinator logged for `sql`'s database since `resetRouting` (the whole log
+ * without a reset), oldest first: what a 500 on Citus was, which the service's log leaves out.
  */
+export async function coordinatorErrors(sql: Sql): Promise<LoggedError[]> {
+  return (await linesSince(sql)).filter((l) => l.error_severity === 'ERROR').map((l) => ({
+    timestamp: l.timestamp ?? '', code: l.state_code ?? '', message: l.message ?? '',
+    statement: (l.statement ?? '(no statement text)').replace(/\s+/g, ' ').trim(),
+  }));
+}
+
+/** `coordinatorErrors` as `SQLSTATE message: statement`, each once. */
 export async function statementErrors(sql: Sql): Promise<string[]> {
-  const errors = (await linesSince(sql))
-    .filter((l) => l.error_severity === 'ERROR')
-    .map((l) => `${l.state_code} ${l.message}: ${(l.statement ?? '(no statement text)').replace(/\s+/g, ' ').trim()}`);
-  return [...new Set(errors)];
+  return [...new Set((await coordinatorErrors(sql)).map((e) => `${e.code} ${e.message}: ${e.statement}`))];
 }

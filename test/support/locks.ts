@@ -1,15 +1,17 @@
 import type { Sql, TransactionSql } from 'postgres';
 
-/** A member row held `for update` by a transaction outside the service, until `unlock()`. */
-export interface HeldLock {
+/** A lock held by a transaction outside the service, until `unlock()`. */
+export interface HeldLock<Row extends { pid: number } = { pid: number }> {
   /** The backend that holds the lock. */
   pid: number;
+  /** The row the locking statement answered. */
+  row: Row;
   unlock(): Promise<void>;
 }
 
 /** Locks a member row in a transaction of `holder`; resolves once the lock is held. */
 export function holdMemberLock(holder: Sql, memberId: string): Promise<HeldLock> {
-  return hold(holder, (tx) => tx<{ pid: number }[]>`select pg_backend_pid() as pid from members where id = ${memberId} for update`);
+  return holdInTransaction(holder, (tx) => tx<{ pid: number }[]>`select pg_backend_pid() as pid from members where id = ${memberId} for update`);
 }
 
 /**
@@ -17,22 +19,29 @@ export function holdMemberLock(holder: Sql, memberId: string): Promise<HeldLock>
  * stays behind it, and a poll of that federation's feed waits until `unlock()`.
  */
 export function holdFeedLock(holder: Sql, federationId: string): Promise<HeldLock> {
-  return hold(holder, (tx) => tx<{ pid: number }[]>`select pg_backend_pid() as pid from feed_write_lock(${federationId})`);
+  return holdInTransaction(holder, (tx) => tx<{ pid: number }[]>`select pg_backend_pid() as pid from feed_write_lock(${federationId})`);
 }
 
-async function hold(holder: Sql, lock: (tx: TransactionSql) => Promise<{ pid: number }[]>): Promise<HeldLock> {
+/**
+ * Runs `lock` in a transaction of `holder` and keeps that transaction open until `unlock()`;
+ * resolves once `lock` answered its row (the holding backend's pid), and rejects when it found none.
+ */
+export async function holdInTransaction<Row extends { pid: number }>(holder: Sql, lock: (tx: TransactionSql) => Promise<readonly Row[]>): Promise<HeldLock<Row>> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  let locked: (pid: number) => void = () => {};
-  const isLocked = new Promise<number>((resolve) => (locked = resolve));
+  let locked: (row: Row) => void = () => {};
+  const isLocked = new Promise<Row>((resolve) => (locked = resolve));
   const holding = holder.begin(async (tx) => {
     const [row] = await lock(tx);
-    locked(row!.pid);
+    if (!row) throw new Error('no row to lock');
+    locked(row);
     await held;
   });
-  const pid = await isLocked;
+  // Should the transaction end without a row (an error), that error rejects here.
+  const row = await Promise.race([isLocked, holding.then(() => isLocked)]);
   return {
-    pid,
+    pid: row.pid,
+    row,
     async unlock() {
       release();
       await holding;
